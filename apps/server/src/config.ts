@@ -1,0 +1,155 @@
+/**
+ * The only reader of process.env. Every variable of the configuration table is parsed here
+ * once; a bad value stops start-up with a message that names the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { webDistDefault } from './paths';
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+const onOff = z.enum(['on', 'off']).default('on');
+const url = (what: string) =>
+  optional.refine((v) => v === undefined || URL.canParse(v), `must be a valid URL (${what})`);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url('e.g. https://shop.example.com'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: url('e.g. postgres://user:pass@host:5432/db'),
+  JWT_SECRET: optional.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
+  SMTP_URL: url('e.g. smtp://user:pass@smtp.example.com:587'),
+  MAIL_FROM: z.string().trim().min(3).default('Otaku Shelf <no-reply@otakushelf.local>'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_URL: url('a Stripe-compatible API, for tests'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER_URL: z.string().trim().url().default('https://accounts.google.com'),
+  RECRUITER_SIGNUP: onOff,
+  RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  SEED_ADMIN_EMAIL: optional.refine(
+    (v) => v === undefined || z.email().safeParse(v).success,
+    'must be a valid email address',
+  ),
+  SEED_ADMIN_PASSWORD: optional.refine(
+    (v) => v === undefined || v.length >= 8,
+    'must be at least 8 characters',
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: optional,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  payments:
+    | { provider: 'test' }
+    | { provider: 'stripe'; secretKey: string; webhookSecret: string; apiUrl: string | undefined };
+  google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
+  recruiterSignup: boolean;
+  reservationTtlMinutes: number;
+  seedAdmin: { email: string | undefined; password: string | undefined };
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (i) => `${String(i.path[0])} ${i.message.replace(/^Invalid input: /, '')}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+
+  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  if (isProduction && !e.JWT_SECRET) {
+    throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    payments:
+      e.PAYMENT_PROVIDER === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY!,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: e.STRIPE_API_URL,
+          }
+        : { provider: 'test' },
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuerUrl: e.GOOGLE_ISSUER_URL,
+          }
+        : null,
+    recruiterSignup: e.RECRUITER_SIGNUP === 'on',
+    reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
+    seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
+  };
+}
+
+/** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

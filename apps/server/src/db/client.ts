@@ -1,0 +1,97 @@
+/**
+ * One Drizzle database over either engine: PGlite under DATA_DIR by default, PostgreSQL when
+ * DATABASE_URL is set. The schema and every query are the same for both.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index';
+import { runMigrations } from './migrate';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** Number of SQL statements issued so far (read by the benchmark's query counter). */
+  statements: () => number;
+  ping: () => Promise<number>;
+  close: () => Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** A PGlite data directory dump to start from (tests start from a migrated template). */
+  loadDataDir?: Blob | File;
+  poolSize?: number;
+  migrate?: boolean;
+}
+
+export const pgliteExtensions = { pg_trgm };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  let count = 0;
+  const logger = { logQuery: () => void count++ };
+  const database = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, logger)
+    : await openPglite(options, logger);
+  const result: Database = { ...database, statements: () => count };
+  if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
+  return result;
+}
+
+type Logger = { logQuery: () => void };
+
+function openPostgres(url: string, max: number, logger: Logger) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres' as const,
+    ping: () => timed(db),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions, logger: Logger) {
+  const dataDir = options.dataDir ?? 'memory://';
+  if (!dataDir.startsWith('memory://'))
+    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir, {
+    extensions: pgliteExtensions,
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite' as const,
+    ping: () => timed(db),
+    close: () => client.close(),
+  };
+}
+
+async function timed(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { users } from './users';
+
+/** A cart: a random id for guests, `user_<id>` once signed in (spec §3). */
+export const carts = pgTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Last activity; reservations are released after RESERVATION_TTL_MINUTES without any. */
+    touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_touched_idx').on(t.touchedAt), index('carts_user_idx').on(t.userId)],
+);
+
+/** A cart line, which is also the stock reservation that holds its units. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    quantity: integer('quantity').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId, t.variant] }),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+    index('cart_items_product_idx').on(t.productId, t.variant),
+  ],
+);

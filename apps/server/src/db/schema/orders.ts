@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { users } from './users';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** orderID shown to people, e.g. ORD-7K2M9Q4A. */
+    orderNumber: text('order_number').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so an order still names its customer after the account is deleted. */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    paymentMethod: text('payment_method', { enum: ['cod', 'card'] }).notNull(),
+    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid'] })
+      .notNull()
+      .default('unpaid'),
+    status: text('status', { enum: ['pending', 'processing', 'shipped', 'delivered'] })
+      .notNull()
+      .default('pending'),
+    shippingAddress: text('shipping_address').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    couponCode: text('coupon_code'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    /** Provider session that paid for this order: makes card fulfilment idempotent. */
+    checkoutSessionId: text('checkout_session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_key').on(t.orderNumber),
+    uniqueIndex('orders_checkout_session_key').on(t.checkoutSessionId),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_status_idx').on(t.status),
+    check(
+      'orders_status_check',
+      sql`${t.status} in ('pending', 'processing', 'shipped', 'delivered')`,
+    ),
+    check('orders_payment_method_check', sql`${t.paymentMethod} in ('cod', 'card')`),
+    check(
+      'orders_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.shippingCents} >= 0 and ${t.discountCents} >= 0 and ${t.totalCents} >= 0`,
+    ),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    variant: text('variant').notNull(),
+    quantity: integer('quantity').notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+    check('order_lines_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/** What a card checkout will buy, frozen when the provider session is created. */
+export const checkoutSnapshots = pgTable(
+  'checkout_snapshots',
+  {
+    sessionId: text('session_id').primaryKey(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cartId: text('cart_id').notNull(),
+    /** [{ productId, variant, quantity, priceCents, name, image }] */
+    items: jsonb('items').notNull(),
+    couponCode: text('coupon_code'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    shippingAddress: text('shipping_address').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ['open', 'completed', 'expired'] })
+      .notNull()
+      .default('open'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc())],
+);

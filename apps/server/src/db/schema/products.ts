@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const products = pgTable(
+  'products',
+  {
+    /** productID: category prefix + 6 base-32 characters, e.g. COM-8F3K2Q. */
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    category: text('category', { enum: ['comics', 'clothes', 'shoes', 'toys'] }).notNull(),
+    /** Image base path, served as `${image}-{size}.webp`. */
+    image: text('image').notNull(),
+    imageWidth: integer('image_width').notNull().default(600),
+    imageHeight: integer('image_height').notNull().default(800),
+    genres: text('genres')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    merchType: text('merch_type'),
+    toyType: text('toy_type'),
+    /** Units sold over all orders: the popular sort. */
+    unitsSold: integer('units_sold').notNull().default(0),
+    /** Lower-cased text that search matches: name, description, genres and types. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
+    check('products_category_check', sql`${t.category} in ('comics', 'clothes', 'shoes', 'toys')`),
+    index('products_popular_idx').on(t.category, t.unitsSold.desc(), t.createdAt.desc(), t.id),
+    index('products_price_idx').on(t.category, t.priceCents, t.name),
+    index('products_created_idx').on(t.createdAt.desc(), t.id),
+    index('products_genres_idx').using('gin', t.genres),
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Available stock per variant: a volume (V1) for comics, a size (M) for clothes and shoes,
+ * and the empty string for products with a single stock (toys). Units held in carts are
+ * already subtracted, so `stock` is what can still be reserved.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variant: text('variant').notNull(),
+    stock: integer('stock').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.variant] }),
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
+  ],
+);

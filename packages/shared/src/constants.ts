@@ -1,0 +1,70 @@
+/** Business constants of the product (spec §9, DESIGN.md §4). One place for both sides. */
+
+export const SHIPPING_CENTS = 500;
+export const COUPON_DISCOUNT_MIN = 1;
+export const COUPON_DISCOUNT_MAX = 100;
+export const PRICE_FILTER_MIN = 0;
+export const PRICE_FILTER_MAX = 100;
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_SUGGESTION_LIMIT = 8;
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const PAGE_SIZE = {
+  shop: 24,
+  history: 10,
+  dashboard: 20,
+} as const;
+
+export const MAX_PAGE_BUTTONS = 3;
+export const DEFAULT_CATEGORY = 'comics';
+export const DEFAULT_PAGE = 1;
+
+export const TIMINGS = {
+  resendCodeCooldownMs: 30_000,
+  spinnerDelayMs: 200,
+  couponAutoProceedMs: 1_500,
+  paymentSuccessRedirectMs: 2_000,
+  recruiterRedirectMs: 1_500,
+  orderStatsRefreshMs: 600_000,
+  homeSectionFlagsMs: [300, 600, 900, 1200],
+  homeForceLoadedMs: 2_000,
+  highDemandWarningMs: 3_000,
+} as const;
+
+export const TOASTS = {
+  shop: { durationMs: 5_000, position: 'top-right', visibleToasts: 1 },
+  dashboard: { durationMs: 1_000, position: 'top-center', visibleToasts: 3 },
+} as const;
+
+export const BREAKPOINTS = {
+  dashboardSidebarPx: 1120,
+  carouselPx: [1024, 830, 790],
+} as const;
+
+export const LAYOUT = {
+  heroHeightPx: 690,
+  shopGridHeightPx: 600,
+  dashboardProductTableHeightPx: 400,
+  carouselSpeedMs: 500,
+} as const;
+
+export const SIGNUP_CODE = {
+  length: 6,
+  ttlMinutes: 10,
+  maxWrongTries: 5,
+  resendCooldownSeconds: 30,
+} as const;
+
+/** Local storage keys the web app uses (spec §3). */
+export const STORAGE_KEYS = {
+  authToken: 'authToken',
+  userInfo: 'userInfo',
+  cartId: 'cartId',
+  refreshToken: 'refreshToken',
+  rememberedEmail: 'rememberedEmail',
+  deliveryAddress: 'deliveryAddress',
+  dashboardState: 'dashboardState',
+} as const;

@@ -1,0 +1,8 @@
+import './zod-messages';
+export * from './api';
+export * from './catalog';
+export * from './constants';
+export * from './messages';
+export * from './money';
+export * from './roles';
+export { describeIssue } from './zod-messages';

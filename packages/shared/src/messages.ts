@@ -1,0 +1,170 @@
+/**
+ * Every user-facing text of the product, word for word from the specification (§2, §5, §8).
+ * The server and the web app both import these; neither side spells a message itself.
+ */
+
+export const VALIDATION = {
+  searchTooShort: 'Search query must be at least 2 characters',
+  emailRequired: 'Email is required!',
+  otpRequired: 'OTP is required!',
+  usernameRequired: 'Username is required!',
+  passwordRequired: 'Password is required!',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  deliveryAddressRequired: 'Please enter a delivery address',
+  deliveryAddressRequiredForCard: 'Enter the delivery address!',
+  paymentMethodRequired: 'Please select a payment method',
+  couponAlreadyApplied: 'Coupon has already been applied!',
+  couponCodeRequired: 'Please enter a coupon code.',
+  couponLoginRequired: 'Please login to apply coupon',
+  addToCartLoginRequired: 'Please login to add items to cart',
+  variantRequired: 'Please select a variant',
+  quantityInvalid: 'Please select a valid quantity',
+  variantBeforeIncrease: 'Please select a variant before increasing quantity',
+  variantBeforeDecrease: 'Please select a variant before decreasing quantity',
+  variantOutOfStock: 'This variant is out of stock',
+  historyLoginRequired: 'Please login to view your order history',
+} as const;
+
+export const PRODUCT_FORM = {
+  productIdRequired: 'Product ID is required!',
+  nameRequired: 'Product name is required!',
+  descriptionRequired: 'Description is required!',
+  priceRequired: 'Price is required!',
+  categoryRequired: 'Category is required!',
+  imageRequired: 'Image is required!',
+  imageHint: 'PNG, JPG, GIF up to 10MB',
+  volumeStockRequired: (volume: string) => `Stock for Volume ${volume} is required!`,
+  sizeStockRequired: (size: string) => `Stock for Size ${size} is required!`,
+  stockRequired: 'Stock is required!',
+  stockNegative: 'Stock cannot be negative',
+  notANumber: 'Must be a valid number',
+  volumesRequired: 'Volume numbers are required for comics',
+  volumeFormat: (entry: string) => `Invalid format: "${entry}". Use format: V1, V2, V10, etc.`,
+  volumeDuplicate: 'Duplicate volume numbers are not allowed',
+  merchTypeRequired: 'Merchandise type is required!',
+  toyTypeRequired: 'Toy type is required!',
+  deleteIdRequired: 'Please enter a product ID',
+  deleteIdMismatch: 'Product ID does not match the selected product',
+} as const;
+
+export const DELETE_CONFIRM_WORD = 'CONFIRM';
+export const deleteConfirmRequired = (thing: 'order' | 'user' | 'coupon') =>
+  `You must type CONFIRM to delete this ${thing}.`;
+
+export const USER_FORM = {
+  usernameRequired: 'Username is required',
+  emailRequired: 'Email is required',
+} as const;
+
+export const RECRUITER = {
+  usernameTooShort: 'Username must be at least 3 characters long!',
+  usernameTooLong: 'Username must be less than 20 characters!',
+  invalidEmail: 'Invalid email address!',
+  passwordTooShort: 'Password must be at least 8 characters long!',
+  confirmRequired: 'Please confirm your password!',
+  passwordsDiffer: 'Passwords do not match!',
+  failed: 'Failed to create recruiter account',
+  error: 'An error occurred while creating the account!',
+} as const;
+
+export const AUTH = {
+  sendOtpFailed: 'Failed to send OTP',
+  otpInvalid: 'Invalid or expired OTP',
+  signupFailed: 'Signup failed',
+  loginFailed: 'Try again something went wrong!',
+  googleFailed: 'Google authentication failed. Please try again.',
+  logoutFailed: 'Failed to logout. Please try again.',
+} as const;
+
+export const CART = {
+  loadFailed: 'Failed to load cart',
+  addFailed: 'Failed to add to cart',
+  updateFailed: 'Failed to update cart',
+  removeFailed: 'Failed to remove from cart',
+  clearFailed: 'Failed to clear cart',
+  notLoggedIn: 'User not logged in',
+  itemNotFound: 'Item not found in cart',
+  highDemand: 'High demand! Please try again in a moment.',
+  outOfStock: 'This item is out of stock',
+  addFailedRetry: 'Failed to add to cart. Please try again.',
+} as const;
+
+export const COUPON = {
+  invalid: 'Invalid coupon code',
+  applyError: 'Error applying coupon',
+  removed: 'Coupon removed',
+  applied: (saved: string) => `Coupon applied! You saved $${saved}`,
+  proceeding: 'Proceeding to payment automatically...',
+} as const;
+
+export const ORDER = {
+  placed: 'Order placed successfully!',
+  placeFailed: 'Failed to place order',
+  somethingWrong: 'Something went wrong',
+} as const;
+
+export const DASHBOARD = {
+  fetchOrdersFailed: 'Failed to fetch orders',
+  fetchStatsFailed: 'Failed to fetch stats',
+  fetchUsersFailed: 'Failed to fetch users.',
+  fetchCouponsFailed: 'Failed to fetch coupons.',
+  updateOrderFailed: 'Failed to update order.',
+  updateUserFailed: 'Failed to update user.',
+  updateCouponFailed: 'Failed to update coupon.',
+  createCouponFailed: 'Failed to create coupon.',
+  deleteFailed: (thing: 'product' | 'order' | 'user' | 'coupon') => `Failed to delete ${thing}`,
+  errorOccurred: 'An error occurred.',
+  deleteError: (thing: string) => `An error occurred while deleting the ${thing}.`,
+  productSaveError: 'An error occurred',
+  productCreated: (id: string) => `Product created successfully! Generated ID: ${id}`,
+  productUpdated: 'Product updated successfully!',
+  productDeleted: 'Product deleted successfully!',
+  orderUpdated: 'Order updated successfully!',
+  orderDeleted: 'Order deleted successfully!',
+  userUpdated: 'User updated successfully!',
+  userDeleted: 'User deleted successfully!',
+  couponCreated: 'Coupon created successfully!',
+  couponUpdated: 'Coupon updated successfully!',
+  couponDeleted: 'Coupon deleted successfully!',
+  noProducts: 'No products found',
+  noOrders: 'No orders found.',
+  noUsers: 'No users found.',
+  noCoupons: 'No coupons found.',
+  loading: 'Loading....',
+} as const;
+
+export const PERMISSIONS = {
+  cannotDeleteSelf: 'You cannot delete yourself.',
+  noAuthorityToEditUsers: 'You do not have the authority to edit users.',
+  noAuthorityToEditUser: 'You do not have the authority to edit this user.',
+  noAuthorityToDeleteUser: 'You do not have the authority to delete this user.',
+} as const;
+
+export const HOME = {
+  heroText: 'Your one-stop shop for exclusive anime merchandise and collectibles',
+  loadingBanner: 'Loading banner...',
+  loadingComics: 'Loading comics section...',
+  loadingClothes: 'Loading clothes section...',
+  loadingActionFigures: 'Loading action figures...',
+  almostReady: 'Almost ready!',
+} as const;
+
+export const PAGES = {
+  noPurchaseHistory: 'No Purchase History',
+  paymentSuccessful: 'Payment Successful',
+  outOfStockLabel: '(Out of Stock)',
+  createRecruiterAccount: 'Create Recruiter Account',
+  applyCouponCode: 'Apply Coupon Code',
+  skipCoupon: 'Skip Coupon & Proceed to Payment',
+} as const;
+
+/** Messages of the server that the specification leaves to us (DESIGN.md §3). */
+export const SERVER = {
+  internal: 'Something went wrong on our side. Please try again.',
+  unauthenticated: 'Please log in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  tooLarge: 'The request is too large.',
+  databaseUnavailable: 'The shop database is unavailable right now. Please try again shortly.',
+} as const;

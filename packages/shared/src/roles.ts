@@ -1,0 +1,21 @@
+/** Roles and their ranks (spec §6). */
+export const ROLES = ['user', 'admin', 'superAdmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_RANK: Record<Role, number> = { user: 1, admin: 2, superAdmin: 3 };
+
+export const ROLE_LABELS: Record<Role, string> = {
+  user: 'User',
+  admin: 'Admin',
+  superAdmin: 'Super Admin',
+};
+
+export function isStaff(role: Role | null | undefined): boolean {
+  return role === 'admin' || role === 'superAdmin';
+}
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['cod', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
