@@ -26,14 +26,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       } catch (error) {
         app.log.warn({ err: error }, 'health check: database unreachable');
-        return reply
-          .status(503)
-          .send({
-            success: false,
-            status: 'degraded' as const,
-            database: { engine: database.engine, ok: false },
-            ...base,
-          });
+        return reply.status(503).send({
+          success: false,
+          status: 'degraded' as const,
+          database: { engine: database.engine, ok: false },
+          ...base,
+        });
       }
     },
   );
