@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
@@ -23,10 +24,9 @@ export default async function setup(project: TestProject): Promise<void> {
     await template.close();
     return;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const database = await openDatabase({ dataDir: 'memory://' });
   // drizzle keeps the client; reach it through the session to dump the data directory.
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('gzip');
   await writeFile(PGLITE_TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
   await database.close();
