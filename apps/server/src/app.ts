@@ -15,7 +15,7 @@ import { errorsPlugin } from './plugins/errors';
 import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
-import { healthRoutes } from './modules/health/health.routes';
+import { apiModules } from './modules/index';
 
 export interface AppDeps {
   config: Config;
@@ -63,7 +63,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      for (const module of apiModules) await api.register(module);
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { healthRoutes } from './health/health.routes';
+
+/**
+ * Every API module, registered under /api by app.ts. A new module adds one line here.
+ */
+export const apiModules: FastifyPluginAsync[] = [healthRoutes];
