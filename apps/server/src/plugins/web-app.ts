@@ -21,6 +21,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    cacheControl: false,
     setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
   });
 
@@ -31,6 +32,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       prefix: '/',
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
@@ -46,7 +48,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/');
     if (isPage && hasWeb) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webDistDir);
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDistDir, { cacheControl: false });
     }
     return reply.status(404).send({ success: false, message: SERVER.notFound, code: 'NOT_FOUND' });
   });

@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'otaku-config-'));
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      payments: { provider: 'test' },
+      google: null,
+      recruiterSignup: true,
+      reservationTtlMinutes: 30,
+      logLevel: 'info',
+    });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'not a url'],
+    ['PAYMENT_PROVIDER', 'paypal'],
+    ['RECRUITER_SIGNUP', 'maybe'],
+    ['RESERVATION_TTL_MINUTES', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['JWT_SECRET', 'short'],
+    ['SEED_ADMIN_EMAIL', 'nobody'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name) }),
+    );
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(ConfigError);
+  });
+
+  it('requires both Stripe keys for the stripe provider', () => {
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir(),
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('generates a development JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it('enables Google sign-in only with both client id and secret', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.google).toEqual({
+      clientId: 'id',
+      clientSecret: 'secret',
+      issuerUrl: 'https://accounts.google.com',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helpers';
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Otaku Shelf</title>');
+writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+const t = useTestApp({ WEB_DIST_DIR: dist });
+
+describe('the built web app', () => {
+  it('serves index.html for client-side routes, never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/shop/COM-8F3K2Q?x=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('<title>Otaku Shelf</title>');
+  });
+
+  it('serves hashed assets with a year-long immutable cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates files that are not hashed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a missing asset or API route with a JSON 404, not the page', async () => {
+    for (const url of ['/assets/missing.js', '/api/nothing-here', '/uploads/none.webp']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    }
+  });
+
+  it('does not serve the page for other methods', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/shop' });
+    expect(res.statusCode).toBe(404);
+  });
+});
