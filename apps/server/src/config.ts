@@ -49,6 +49,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optional,
+  SQL_STATEMENT_HEADER: z.enum(['on', 'off']).default('off'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -74,6 +75,8 @@ export interface Config {
   seedAdmin: { email: string | undefined; password: string | undefined };
   logLevel: string;
   webDistDir: string;
+  /** Adds `x-sql-statements` to every response (the benchmark's query counter). */
+  sqlStatementHeader: boolean;
 }
 
 export class ConfigError extends Error {
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
+    sqlStatementHeader: e.SQL_STATEMENT_HEADER === 'on',
   };
 }
 

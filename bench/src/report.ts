@@ -1,0 +1,87 @@
+/** Writes the results as Markdown, with the machine at the top. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BundleRow } from './bundle';
+import type { LighthouseRow } from './lighthouse';
+import type { LoadResult } from './load';
+
+export interface EngineReport {
+  engine: string;
+  scale: string;
+  load: LoadResult[];
+  statements: Array<{ name: string; statements: number | null; status: number }>;
+}
+
+export interface Report {
+  engines: EngineReport[];
+  bundles: BundleRow[];
+  lighthouse: LighthouseRow[];
+  connections: number;
+  seconds: number;
+}
+
+const table = (head: string[], rows: Array<Array<string | number>>) =>
+  [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+
+export function renderReport(report: Report): string {
+  const cpu = os.cpus();
+  const parts = [
+    '# Benchmark results',
+    '',
+    `Machine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB memory, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+    `Load: autocannon on loopback, ${report.connections} connections, ${report.seconds} s per endpoint; server and load generator on the same machine.`,
+  ];
+  for (const e of report.engines) {
+    parts.push(
+      '',
+      `## ${e.engine} (${e.scale})`,
+      '',
+      table(
+        ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'requests'],
+        e.load.map((r) => [r.name, r.requestsPerSecond, r.p50, r.p95, r.p99, r.errors, r.total]),
+      ),
+      '',
+      'SQL statements per request (one request at a time):',
+      '',
+      table(
+        ['request', 'statements', 'status'],
+        e.statements.map((s) => [s.name, s.statements ?? 'n/a', s.status]),
+      ),
+    );
+  }
+  if (report.bundles.length > 0) {
+    parts.push(
+      '',
+      '## JavaScript loaded first (gzipped)',
+      '',
+      table(
+        ['page', 'KB', 'files'],
+        report.bundles.map((b) => [b.page, b.kilobytes, b.files]),
+      ),
+    );
+  }
+  if (report.lighthouse.length > 0) {
+    parts.push(
+      '',
+      '## Lighthouse (mobile, median of runs)',
+      '',
+      table(
+        ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
+        report.lighthouse.map((l) => [l.page, l.score, l.lcpMs, l.tbtMs, l.cls]),
+      ),
+    );
+  }
+  return parts.join('\n') + '\n';
+}
+
+export function writeReport(report: Report, file: string): string {
+  const text = renderReport(report);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return text;
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: generates a large catalog and order history in a throw-away database,
+ * starts the production server on it, drives the main endpoints with autocannon, counts SQL
+ * statements per request, measures the web bundles and runs Lighthouse. Writes
+ * bench/results/latest.md. Numbers are reported, never asserted.
+ *
+ * Flags: --smoke (tiny data, 1 s per endpoint, no Lighthouse: what `npm test` runs),
+ * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE.
+ */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { measureBundles, type BundleRow } from './bundle';
+import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';
+import { runLighthouse, type LighthouseRow } from './lighthouse';
+import { countStatements, runLoad } from './load';
+import { startCluster } from './postgres';
+import { writeReport, type EngineReport } from './report';
+import {
+  dashboardScenario,
+  detailScenario,
+  listingScenario,
+  searchScenario,
+  statementRequests,
+} from './scenarios';
+import { repoRoot, startServer } from './server';
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k!, v ?? 'true'] as const;
+  }),
+);
+const smoke = args.has('smoke');
+const scale: Scale = smoke ? TINY : FULL;
+const seconds = Number(args.get('seconds') ?? (smoke ? 1 : 10));
+const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
+const engines =
+  (args.get('engine') ?? 'both') === 'both' ? ['postgres', 'pglite'] : [args.get('engine')!];
+const out =
+  args.get('out') ??
+  path.join(repoRoot, smoke ? 'bench/.work/smoke.md' : 'bench/results/latest.md');
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+async function benchEngine(
+  engine: string,
+  passwordHash: string,
+): Promise<EngineReport | undefined> {
+  let databaseUrl: string | undefined;
+  let stopCluster = () => {};
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-data-'));
+  if (engine === 'postgres') {
+    const baseUrl =
+      process.env.BENCH_DATABASE_URL ??
+      (await startCluster().then((c) => {
+        if (c) stopCluster = c.stop;
+        return c?.url;
+      }));
+    if (!baseUrl) {
+      console.log(
+        'PostgreSQL is not installed and BENCH_DATABASE_URL is not set: skipping PostgreSQL.',
+      );
+      return undefined;
+    }
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    const name = `otaku_bench_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+  }
+  try {
+    console.log(`[${engine}] generating ${scale.products} products, ${scale.orders} orders…`);
+    const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+    await generate(database, scale, passwordHash);
+    const staff = await database.db.execute<{ id: string }>(
+      sql`select id from users where role = 'superAdmin' limit 1`,
+    );
+    const ids = await database.db.execute<{ id: string }>(
+      sql`select id from products order by id limit 20`,
+    );
+    await database.close();
+    const staffId = (staff as unknown as { rows: Array<{ id: string }> }).rows[0]!.id;
+    const productIds = (ids as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+
+    const server = await startServer({
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      SQL_STATEMENT_HEADER: 'on',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    });
+    try {
+      const staffToken = await signAccessToken(JWT_SECRET, staffId);
+      const statements = await countStatements(
+        server.url,
+        statementRequests(productIds[0]!, staffToken),
+      );
+      const load = [];
+      for (const scenario of [
+        listingScenario(),
+        searchScenario(),
+        detailScenario(productIds),
+        dashboardScenario(staffToken),
+      ]) {
+        console.log(`[${engine}] ${scenario.name}`);
+        load.push(await runLoad(server.url, scenario, { connections, seconds }));
+      }
+      return {
+        engine: engine === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        scale: `${scale.products} products, ${scale.orders} orders`,
+        load,
+        statements,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    stopCluster();
+  }
+}
+
+async function main() {
+  const passwordHash = await hash(BENCH_PASSWORD);
+  const reports: EngineReport[] = [];
+  for (const engine of engines) {
+    const report = await benchEngine(engine, passwordHash);
+    if (report) reports.push(report);
+  }
+  let bundles: BundleRow[] = [];
+  let lighthouse: LighthouseRow[] = [];
+  if (!smoke) {
+    bundles = measureBundles();
+    if (!args.has('no-lighthouse')) {
+      const server = await startServer({
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-lh-')),
+      });
+      try {
+        const res = await fetch(
+          `${server.url}/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '' }))}`,
+        );
+        const body = (await res.json()) as { currPageProducts?: Array<{ productID: string }> };
+        const productId = body.currPageProducts?.[0]?.productID ?? 'COM-000000';
+        lighthouse = await runLighthouse(
+          [
+            { page: 'home', url: `${server.url}/` },
+            { page: 'shop', url: `${server.url}/shop` },
+            { page: 'product', url: `${server.url}/shop/${productId}` },
+          ],
+          Number(args.get('runs') ?? 5),
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  const text = writeReport({ engines: reports, bundles, lighthouse, connections, seconds }, out);
+  console.log(text);
+  console.log(`Results written to ${path.relative(repoRoot, out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+/** What the benchmark asks of the shop: the calls shoppers and staff make most. */
+import type { Scenario } from './load';
+
+const constraints = (c: Record<string, unknown>) =>
+  `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '', ...c }))}`;
+
+export function listingScenario(): Scenario {
+  return {
+    name: 'shop listing (filters, sorts, pages)',
+    requests: [
+      { path: constraints({}) },
+      { path: constraints({ category: 'clothes', sortBy: 'price-low', page: 3 }) },
+      { path: constraints({ category: 'toys', productTypes: ['car'], price: 40 }) },
+      { path: constraints({ category: 'shoes', sortBy: 'price-high', page: 10 }) },
+      { path: constraints({ productTypes: ['action', 'drama'], page: 2 }) },
+    ],
+  };
+}
+
+export function searchScenario(): Scenario {
+  return {
+    name: 'search (exact and with typos)',
+    requests: [
+      { path: constraints({ searchQuery: 'naruto' }) },
+      { path: constraints({ searchQuery: 'narto' }) },
+      { path: constraints({ searchQuery: 'samurai blade' }) },
+      { path: `/api/search/products?data=${encodeURIComponent('sakra')}` },
+    ],
+  };
+}
+
+export function detailScenario(productIds: string[]): Scenario {
+  return {
+    name: 'product detail',
+    requests: productIds.slice(0, 20).map((id) => ({ path: `/api/product/${id}` })),
+  };
+}
+
+export function dashboardScenario(staffToken: string): Scenario {
+  const headers = { authorization: `Bearer ${staffToken}` };
+  return {
+    name: 'dashboard orders, users and stats',
+    requests: [
+      { path: '/api/order/allOrdersList?currPage=1', headers },
+      { path: '/api/order/allOrdersList?currPage=250', headers },
+      { path: '/api/user/getUsers?currPage=1&role=all&searchQuery=', headers },
+      { path: '/api/user/getUsers?currPage=3&role=user&searchQuery=shopper1', headers },
+      { path: '/api/order/orderStats', headers },
+    ],
+  };
+}
+
+export function statementRequests(productId: string, staffToken: string) {
+  const headers = { authorization: `Bearer ${staffToken}` };
+  return [
+    { name: 'listing page 1', path: constraints({}) },
+    { name: 'listing page 40', path: constraints({ page: 40 }) },
+    {
+      name: 'listing filtered + price sort',
+      path: constraints({ productTypes: ['action'], sortBy: 'price-low', price: 50 }),
+    },
+    { name: 'search with a typo', path: constraints({ searchQuery: 'narto' }) },
+    { name: 'search suggestions', path: '/api/search/products?data=narto' },
+    { name: 'product detail', path: `/api/product/${productId}` },
+    { name: 'dashboard orders page 1', path: '/api/order/allOrdersList?currPage=1', headers },
+    { name: 'dashboard orders page 250', path: '/api/order/allOrdersList?currPage=250', headers },
+    { name: 'dashboard users page 1', path: '/api/user/getUsers?currPage=1', headers },
+    { name: 'order stats', path: '/api/order/orderStats', headers },
+  ];
+}
