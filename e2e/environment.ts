@@ -1,0 +1,68 @@
+/**
+ * Where the server under test lives and how it is configured. run.mjs picks the port and the
+ * throw-away data directory and passes them in the environment; Playwright's worker processes
+ * inherit it, so the config and the fixtures see the same values.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const e2eDir = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(e2eDir, '..');
+export const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+
+// Started without run.mjs (`npx playwright test`): a fixed port and a directory made once,
+// in the main process, and inherited by the workers through process.env.
+process.env.E2E_PORT ??= '3100';
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'otaku-e2e-'));
+
+export const port = Number(process.env.E2E_PORT);
+export const dataDir = process.env.E2E_DATA_DIR;
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** DESIGN.md §1: the flags Debian's Chromium needs here. Never --user-data-dir. */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The superAdmin the demo data creates on first start; journeys sign in with it. */
+export const seedAdmin = {
+  email: 'superadmin@e2e.otakushelf.test',
+  password: 'e2e-superadmin-password',
+} as const;
+
+/**
+ * The server's environment: what `npm start` uses, on a fresh PGlite directory. Variables a
+ * developer may have exported (or put in .env) that would point the server elsewhere are
+ * blanked; the server runs in dataDir, so no .env file is read.
+ */
+export const serverEnv: Record<string, string> = {
+  NODE_ENV: 'development',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  PUBLIC_URL: baseURL,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  JWT_SECRET: '',
+  SMTP_URL: '',
+  PAYMENT_PROVIDER: 'test',
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
+  STRIPE_API_URL: '',
+  GOOGLE_CLIENT_ID: '',
+  GOOGLE_CLIENT_SECRET: '',
+  RECRUITER_SIGNUP: 'on',
+  WEB_DIST_DIR: '',
+  SEED_ADMIN_EMAIL: seedAdmin.email,
+  SEED_ADMIN_PASSWORD: seedAdmin.password,
+  LOG_LEVEL: 'warn',
+};

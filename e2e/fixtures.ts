@@ -1,0 +1,124 @@
+/**
+ * What every journey shares: `test` and `expect` that fail a test on any console error,
+ * uncaught page error or Content-Security-Policy violation, plus helpers for the API and the
+ * dev outbox. Journeys import from here, never from @playwright/test directly.
+ */
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+} from '@playwright/test';
+import { baseURL, seedAdmin } from './environment';
+
+export { expect, baseURL, seedAdmin };
+export type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+
+export interface ErrorCollector {
+  /** Everything seen so far, allowed or not. */
+  readonly messages: readonly string[];
+  /** Errors matching the pattern are part of the journey (e.g. a refused login's 401). */
+  allow(pattern: RegExp): void;
+  /** Returns what was seen and forgets it, for tests that provoke errors on purpose. */
+  take(): string[];
+  /** What was seen and not allowed. */
+  unexpected(): string[];
+}
+
+/**
+ * Collects console errors, page errors and CSP violations (Chromium reports a blocked script,
+ * style or connection as a console error) of every page in a context.
+ */
+export function collectErrors(context: BrowserContext): ErrorCollector {
+  let messages: string[] = [];
+  const allowed: RegExp[] = [];
+  context.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url, lineNumber } = message.location();
+    messages.push(url ? `${message.text()} (${url}:${lineNumber})` : message.text());
+  });
+  context.on('weberror', (error) => {
+    messages.push(`Uncaught: ${error.error().message}`);
+  });
+  return {
+    get messages() {
+      return messages;
+    },
+    allow: (pattern) => void allowed.push(pattern),
+    take: () => {
+      const taken = messages;
+      messages = [];
+      return taken;
+    },
+    unexpected: () => messages.filter((m) => !allowed.some((pattern) => pattern.test(m))),
+  };
+}
+
+export const test = base.extend<{ pageErrors: ErrorCollector }>({
+  pageErrors: [
+    async ({ context }, use) => {
+      const collector = collectErrors(context);
+      await use(collector);
+      expect(collector.unexpected(), 'console errors, page errors or CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** GET an API path and return the parsed JSON body, asserting the status. */
+export async function getJson<T = unknown>(
+  request: APIRequestContext,
+  path: string,
+  status = 200,
+): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), `GET ${path}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+export interface OutboxMessage {
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+/**
+ * The dev outbox (`GET /api/dev/outbox`): the mail the server would have sent, newest first.
+ * The journeys' server runs without SMTP_URL, so sign-up codes can be read back from it.
+ */
+export async function readOutbox(request: APIRequestContext): Promise<OutboxMessage[]> {
+  const body = await getJson<{ messages: OutboxMessage[] }>(request, '/api/dev/outbox');
+  return body.messages;
+}
+
+/** Waits for mail to `to` and returns the newest such message. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  timeout = 10_000,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = await readOutbox(request);
+        found = messages.find((message) => message.to.toLowerCase() === to.toLowerCase());
+        return found !== undefined;
+      },
+      { message: `mail to ${to} in the dev outbox`, timeout },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The six-digit sign-up code in the newest mail to `to`. */
+export async function readSignupCode(request: APIRequestContext, to: string): Promise<string> {
+  const mail = await waitForMail(request, to);
+  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
+  expect(code, `a six-digit code in the mail to ${to}`).toBeTruthy();
+  return code!;
+}

@@ -1,0 +1,44 @@
+import os from 'node:os';
+import { defineConfig } from '@playwright/test';
+import { baseURL, chromePath, chromiumArgs, dataDir, serverEntry, serverEnv } from './environment';
+
+const ci = Boolean(process.env.CI);
+
+/**
+ * Journeys run against the production build (`node apps/server/dist/main.js`, built by the
+ * root `npm run test:e2e`) on a throw-away PGlite directory, in Debian's Chromium.
+ * Start them with `npm run test:e2e` (or `node e2e/run.mjs`), which picks the port.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  // Two cores: two browsers beside one server is as much as they carry.
+  workers: Math.min(2, os.availableParallelism()),
+  fullyParallel: false,
+  forbidOnly: ci,
+  // One retry in CI shows up as "flaky" in the summary rather than hiding; none locally.
+  retries: ci ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: chromePath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node ${JSON.stringify(serverEntry)}`,
+    cwd: dataDir,
+    env: serverEnv,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    // First start migrates and seeds the demo catalog with its generated artwork.
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

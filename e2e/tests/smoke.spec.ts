@@ -1,0 +1,114 @@
+import { expect, getJson, readOutbox, test, type APIRequestContext, type Page } from '../fixtures';
+
+interface ProductList {
+  success: boolean;
+  currPageProducts?: { productID?: string; _id?: string; name?: string }[];
+}
+
+/** A product id from the demo catalog through the shop's own API, or a well-formed stand-in. */
+async function someProductId(request: APIRequestContext) {
+  const constraints = {
+    category: 'comics',
+    productTypes: ['all'],
+    price: 0,
+    sortBy: 'popular',
+    page: 1,
+    searchQuery: '',
+  };
+  const response = await request.get('/api/product/getProducts', {
+    params: { productConstraints: JSON.stringify(constraints) },
+  });
+  if (response.ok()) {
+    const body = (await response.json()) as ProductList;
+    const first = body.currPageProducts?.[0];
+    const id = first?.productID ?? first?._id;
+    if (id) return id;
+  }
+  return 'COM-8F3K2Q';
+}
+
+/** The frame every shopper screen shares: main navigation, one h1, main landmark and footer. */
+async function expectShell(page: Page) {
+  await expect(page).toHaveTitle(/Otaku Shelf/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('main')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+}
+
+test.describe('shell', () => {
+  test('home, then the shop through the navigation bar, then a product page and back', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expectShell(page);
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Shop', exact: true })
+      .click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expectShell(page);
+
+    const productId = await someProductId(request);
+    await page.goto(`/shop/${productId}`);
+    await expect(page).toHaveURL(new RegExp(`/shop/${productId}$`));
+    await expectShell(page);
+
+    await page.getByRole('link', { name: /back/i }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+
+  test('the /shop/:{id} link form lands on the canonical product URL', async ({
+    page,
+    request,
+  }) => {
+    const productId = await someProductId(request);
+    await page.goto(`/shop/:${productId}`);
+    await expect(page).toHaveURL(new RegExp(`/shop/${productId}$`));
+    await expectShell(page);
+  });
+
+  test('the error collector catches a Content-Security-Policy violation', async ({
+    page,
+    pageErrors,
+  }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'document.title = "injected"';
+      document.head.append(script);
+    });
+    await expect.poll(() => pageErrors.messages.join('\n')).toMatch(/Content Security Policy/);
+    await expect(page).toHaveTitle(/Otaku Shelf/);
+    pageErrors.take();
+  });
+});
+
+test.describe('server', () => {
+  test('GET /api/health says ok', async ({ request }) => {
+    const health = await getJson<{ status: string; database: { ok: boolean } }>(
+      request,
+      '/api/health',
+    );
+    expect(health.status).toBe('ok');
+    expect(health.database.ok).toBe(true);
+  });
+
+  test('the dev outbox is open, so journeys can read sign-up codes', async ({ request }) => {
+    expect(Array.isArray(await readOutbox(request))).toBe(true);
+  });
+
+  test('the HTML page carries the security headers', async ({ page }) => {
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    const headers = response!.headers();
+    expect(headers['content-type']).toMatch(/text\/html/);
+    expect(headers['content-security-policy']).toContain("default-src 'self'");
+    expect(headers['content-security-policy']).toContain("script-src 'self'");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
