@@ -49,6 +49,7 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optional,
+  DEMO_DATA: onOff,
   SQL_STATEMENT_HEADER: z.enum(['on', 'off']).default('off'),
 });
 
@@ -72,6 +73,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   recruiterSignup: boolean;
   reservationTtlMinutes: number;
+  /** Seed demo products, users, coupons and orders into an empty database. */
+  demoData: boolean;
   seedAdmin: { email: string | undefined; password: string | undefined };
   logLevel: string;
   webDistDir: string;
@@ -141,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     recruiterSignup: e.RECRUITER_SIGNUP === 'on',
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
+    demoData: e.DEMO_DATA === 'on',
     seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,

@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     dataDir: `${config.dataDir}/pglite`,
   });
   const app = await buildApp({ config, database });
-  await seedDemoData({ database, config, log: app.log });
+  if (config.demoData) await seedDemoData({ database, config, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
