@@ -8,6 +8,8 @@ export const PRICE_FILTER_MAX = 100;
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_SUGGESTION_LIMIT = 8;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing cannot be used to tie up the server. */
+export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;

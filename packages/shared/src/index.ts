@@ -1,5 +1,6 @@
 import './zod-messages';
 export * from './api';
+export * from './auth';
 export * from './catalog';
 export * from './constants';
 export * from './messages';

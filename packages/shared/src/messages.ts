@@ -168,3 +168,43 @@ export const SERVER = {
   tooLarge: 'The request is too large.',
   databaseUnavailable: 'The shop database is unavailable right now. Please try again shortly.',
 } as const;
+
+/** "45 seconds", "1 minute", "15 minutes": how long someone has to wait. */
+export function formatWait(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return `${s} second${s === 1 ? '' : 's'}`;
+  const m = Math.ceil(s / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+}
+
+/** Messages of accounts and sessions that the specification leaves to us (DESIGN.md §4). */
+export const ACCOUNT = {
+  codeSent: 'We sent a 6-digit sign-up code to your email. It is valid for 10 minutes.',
+  codeVerified: 'Email verified. Now choose a username and password.',
+  codeResendWait: (seconds: number) =>
+    `Please wait ${formatWait(seconds)} before asking for a new code.`,
+  codeTooManyTries: 'Too many wrong codes. Please ask for a new code.',
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  emailNotVerified: 'Please verify your email with the code we sent before creating your account.',
+  signedUp: 'Account created successfully!',
+  loggedIn: 'Logged in successfully!',
+  loggedOut: 'Logged out successfully.',
+  invalidCredentials: 'Invalid email or password.',
+  tooManyLogins: (seconds: number) =>
+    `Too many login attempts. Please try again in ${formatWait(seconds)}.`,
+  tooManyCodeRequests: (seconds: number) =>
+    `Too many code requests. Please try again in ${formatWait(seconds)}.`,
+  tooManyCodeChecks: (seconds: number) =>
+    `Too many code attempts. Please try again in ${formatWait(seconds)}.`,
+  tooManyRecruiters: (seconds: number) =>
+    `Too many accounts were created from your network. Please try again in ${formatWait(seconds)}.`,
+  sessionExpired: 'Your session has expired. Please log in again.',
+  staffOnly: 'Only staff members can do that.',
+  recruiterCreated: 'Recruiter account created successfully!',
+  recruiterDisabled: 'Recruiter sign-up is turned off on this shop.',
+  googleNotConfigured: 'Google sign-in is not configured on this shop.',
+  googleEmailUnverified:
+    'Google has not verified this email address, so it cannot be used to sign in here. Please log in with your password.',
+  googleSignedIn: 'Signed in with Google!',
+  codeMailSubject: 'Your Otaku Shelf sign-up code',
+} as const;

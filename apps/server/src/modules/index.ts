@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authModule } from './auth/auth.module';
 import { healthRoutes } from './health/health.routes';
 
 /**
  * Every API module, registered under /api by app.ts. A new module adds one line here.
  */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authModule];

@@ -13,6 +13,9 @@ import { isDatabaseUnavailable } from '../lib/db-errors';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      const retryAfter = error.extra?.retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send({
         success: false,
         message: error.message,

@@ -1,0 +1,90 @@
+/**
+ * Fixed-window rate limits kept in the database (table rate_limits), so every app instance
+ * sharing it counts the same hits. One atomic upsert per hit: no read-then-write race.
+ *
+ *   const LOGIN_PER_IP = { name: 'login:ip', limit: 50, windowSeconds: 900 };
+ *   await enforceRateLimit(db, LOGIN_PER_IP, request.ip, ACCOUNT.tooManyLogins);
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { AppError } from './errors';
+
+export interface RateLimitRule {
+  /** Namespaces the counter, e.g. 'login:ip'. */
+  name: string;
+  /** Hits allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  retryAfterSeconds: number;
+}
+
+const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`;
+
+/** Counts one hit for `subject` under `rule` and tells whether it is within the limit. */
+export async function hitRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<RateLimitResult> {
+  const key = keyOf(rule, subject);
+  const window = `${rule.windowSeconds} seconds`;
+  const result = (await db.execute(sql`
+    insert into rate_limits (key, hits, reset_at)
+    values (${key}, 1, now() + ${window}::interval)
+    on conflict (key) do update set
+      hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at
+                      else rate_limits.reset_at end
+    returning hits, ceil(extract(epoch from (reset_at - now())))::int as retry_after`)) as unknown as {
+    rows: Array<{ hits: number; retry_after: number }>;
+  };
+  const row = result.rows[0]!;
+  const hits = Number(row.hits);
+  if (Math.random() < 0.01) void sweepExpired(db).catch(() => {});
+  return {
+    allowed: hits <= rule.limit,
+    hits,
+    remaining: Math.max(0, rule.limit - hits),
+    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+  };
+}
+
+/**
+ * Counts a hit and throws 429 (code RATE_LIMITED, with `retryAfterSeconds` in the body and a
+ * Retry-After header) when the limit is passed. `message` turns the wait into words.
+ */
+export async function enforceRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  subject: string,
+  message: (retryAfterSeconds: number) => string,
+): Promise<void> {
+  const result = await hitRateLimit(db, rule, subject);
+  if (!result.allowed)
+    throw rateLimited(message(result.retryAfterSeconds), result.retryAfterSeconds);
+}
+
+/** Forgets the hits of `subject`, e.g. a successful login clears that account's failures. */
+export async function resetRateLimit(
+  db: Executor,
+  rule: RateLimitRule,
+  subject: string,
+): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${keyOf(rule, subject)}`);
+}
+
+export function rateLimited(message: string, retryAfterSeconds: number): AppError {
+  return new AppError(429, message, 'RATE_LIMITED', undefined, { retryAfterSeconds });
+}
+
+/** Old windows are dead weight; an occasional hit clears them. */
+async function sweepExpired(db: Executor): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}

@@ -1,0 +1,20 @@
+/**
+ * Throttling of the auth calls (DESIGN.md §4), per account and per IP. Windows are fixed and
+ * counted in the database, so they hold across app instances. See docs/decisions/032.
+ */
+import type { RateLimitRule } from '../../lib/rate-limit';
+
+const MINUTE = 60;
+
+export const LIMITS = {
+  /** Every login attempt counts; a successful login clears the account's counter. */
+  loginPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * MINUTE },
+  loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
+  /** On top of the 30 s resend cooldown. */
+  sendOtpPerEmail: { name: 'send-otp:email', limit: 6, windowSeconds: 60 * MINUTE },
+  sendOtpPerIp: { name: 'send-otp:ip', limit: 20, windowSeconds: 60 * MINUTE },
+  /** On top of the 5 wrong tries that void a code. */
+  verifyOtpPerEmail: { name: 'verify-otp:email', limit: 15, windowSeconds: 15 * MINUTE },
+  verifyOtpPerIp: { name: 'verify-otp:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  recruiterPerIp: { name: 'recruiter:ip', limit: 5, windowSeconds: 60 * MINUTE },
+} satisfies Record<string, RateLimitRule>;

@@ -1,0 +1,112 @@
+/** The auth calls of spec §7 under /api/auth. Handlers validate and delegate. */
+import {
+  ACCOUNT,
+  loginRequestSchema,
+  messageResponseSchema,
+  recruiterRequestSchema,
+  sendOtpRequestSchema,
+  sendOtpResponseSchema,
+  sessionResponseSchema,
+  SIGNUP_CODE,
+  signupRequestSchema,
+  verifyOtpRequestSchema,
+  verifyResponseSchema,
+} from '@otaku/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as auth from './auth.service';
+import { clearRefreshCookie, readRefreshCookie } from './cookies';
+import { toPublicUser } from './public-user';
+import { refreshFromCookie, sessionReply } from './session-reply';
+import { endSession } from './sessions';
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (): auth.AuthDeps => ({
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+  });
+  const tags = ['auth'];
+
+  const signedIn = (reply: FastifyReply, result: auth.SignedIn, message: string) =>
+    sessionReply(app, reply, result, message);
+
+  app.post(
+    '/auth/send-otp',
+    { schema: { tags, body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } },
+    async (request) => {
+      await auth.sendSignupCode(deps(), request.body.email, request.ip);
+      return {
+        success: true as const,
+        message: ACCOUNT.codeSent,
+        resendAfterSeconds: SIGNUP_CODE.resendCooldownSeconds,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/verify-otp',
+    { schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await auth.verifySignupCode(deps(), request.body.email, request.body.otp, request.ip);
+      return { success: true as const, message: ACCOUNT.codeVerified };
+    },
+  );
+
+  app.post(
+    '/auth/signup',
+    { schema: { tags, body: signupRequestSchema, response: { 201: sessionResponseSchema } } },
+    async (request, reply) => {
+      const result = await auth.signUp(deps(), request.body);
+      return reply.status(201).send(signedIn(reply, result, ACCOUNT.signedUp));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { tags, body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
+    async (request, reply) =>
+      signedIn(reply, await auth.logIn(deps(), request.body, request.ip), ACCOUNT.loggedIn),
+  );
+
+  app.post(
+    '/auth/recruiterBypass',
+    { schema: { tags, body: recruiterRequestSchema, response: { 201: sessionResponseSchema } } },
+    async (request, reply) => {
+      const result = await auth.createRecruiter(deps(), request.body, request.ip);
+      return reply.status(201).send(signedIn(reply, result, ACCOUNT.recruiterCreated));
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    { schema: { tags, response: { 200: sessionResponseSchema } } },
+    async (request, reply) => refreshFromCookie(app, request, reply),
+  );
+
+  app.get(
+    '/auth/verify',
+    {
+      preHandler: requireUser,
+      schema: { tags, security: [{ bearerAuth: [] }], response: { 200: verifyResponseSchema } },
+    },
+    async (request) => ({ success: true as const, user: toPublicUser(toFields(request)) }),
+  );
+
+  app.get(
+    '/auth/logout',
+    { schema: { tags, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      await endSession(app.database.db, readRefreshCookie(request));
+      clearRefreshCookie(reply, app.config);
+      return { success: true as const, message: ACCOUNT.loggedOut };
+    },
+  );
+};
+
+function toFields(request: Parameters<typeof currentUser>[0]) {
+  const user = currentUser(request);
+  return { ...user, googleSubject: user.googleId };
+}

@@ -1,0 +1,226 @@
+import { ACCOUNT, AUTH, RECRUITER, VALIDATION } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers';
+import { createUser, refreshCookieOf } from '../../../test/users';
+
+const t = useTestApp();
+let ip = 0;
+/** Each test its own address, so the per-IP limits of one test never touch another. */
+const nextIp = () => `10.1.0.${++ip}`;
+
+const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/auth/${url}`,
+    payload: payload as object,
+    remoteAddress,
+  });
+
+/** The code of the newest mail the dev outbox kept for the address. */
+function codeSentTo(email: string): string {
+  const mail = t.app.mailer.outbox!.find((m) => m.to === email);
+  const code = /sign-up code is (\d{6})/.exec(mail?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+const ageCode = (email: string, column: 'last_sent_at' | 'expires_at', seconds: number) =>
+  t.database.db.execute(
+    sql`update signup_codes set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where email = ${email}`,
+  );
+
+describe('POST /api/auth/send-otp', () => {
+  it('mails a 6-digit code with a text and an HTML part', async () => {
+    const res = await post('send-otp', { email: ' New.Shopper@Example.com ' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: ACCOUNT.codeSent,
+      resendAfterSeconds: 30,
+    });
+    const mail = t.app.mailer.outbox![0]!;
+    expect(mail.to).toBe('new.shopper@example.com');
+    expect(mail.subject).toBe(ACCOUNT.codeMailSubject);
+    const code = codeSentTo('new.shopper@example.com');
+    expect(mail.html).toContain(code);
+  });
+
+  it.each([
+    [{}, VALIDATION.emailRequired],
+    [{ email: '   ' }, VALIDATION.emailRequired],
+    [{ email: 'not-an-email' }, RECRUITER.invalidEmail],
+  ])('refuses %j with "%s"', async (payload, message) => {
+    const res = await post('send-otp', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, field: 'email' });
+  });
+
+  it('refuses an address that already has an account', async () => {
+    const user = await createUser(t.database);
+    const res = await post('send-otp', { email: user.email.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.emailTaken });
+  });
+
+  it('sends again only after 30 seconds, and the new code replaces the old', async () => {
+    const email = 'resend@example.com';
+    expect((await post('send-otp', { email })).statusCode).toBe(200);
+    const first = codeSentTo(email);
+
+    const early = await post('send-otp', { email });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toMatch(
+      /^Please wait (29|30) seconds before asking for a new code\.$/,
+    );
+    expect(early.headers['retry-after']).toMatch(/^(29|30)$/);
+
+    await ageCode(email, 'last_sent_at', 31);
+    expect((await post('send-otp', { email })).statusCode).toBe(200);
+    const second = codeSentTo(email);
+    if (second !== first) {
+      const old = await post('verify-otp', { email, otp: first });
+      expect(old.json()).toMatchObject({ message: AUTH.otpInvalid });
+    }
+    expect((await post('verify-otp', { email, otp: second })).statusCode).toBe(200);
+  });
+
+  it('answers "Failed to send OTP" when the mail cannot be sent, and allows a retry at once', async () => {
+    const send = t.app.mailer.send;
+    t.app.mailer.send = () => Promise.reject(new Error('smtp down'));
+    try {
+      const res = await post('send-otp', { email: 'nomail@example.com' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, message: AUTH.sendOtpFailed });
+    } finally {
+      t.app.mailer.send = send;
+    }
+    expect((await post('send-otp', { email: 'nomail@example.com' })).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/auth/verify-otp', () => {
+  it('refuses a missing code with "OTP is required!"', async () => {
+    const res = await post('verify-otp', { email: 'a@example.com', otp: ' ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: VALIDATION.otpRequired, field: 'otp' });
+  });
+
+  it('refuses a code for an address that never asked for one', async () => {
+    const res = await post('verify-otp', { email: 'never@example.com', otp: '123456' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: AUTH.otpInvalid });
+  });
+
+  it('refuses an expired code', async () => {
+    const email = 'expired@example.com';
+    await post('send-otp', { email });
+    const code = codeSentTo(email);
+    await ageCode(email, 'expires_at', 10 * 60 + 1);
+    const res = await post('verify-otp', { email, otp: code });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: AUTH.otpInvalid });
+  });
+
+  it('voids the code on the 5th wrong try', async () => {
+    const email = 'guesser@example.com';
+    await post('send-otp', { email });
+    const code = codeSentTo(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 1; i <= 4; i++) {
+      const res = await post('verify-otp', { email, otp: wrong });
+      expect(res.json()).toMatchObject({ message: AUTH.otpInvalid });
+    }
+    const fifth = await post('verify-otp', { email, otp: wrong });
+    expect(fifth.statusCode).toBe(400);
+    expect(fifth.json()).toMatchObject({ message: ACCOUNT.codeTooManyTries });
+    const right = await post('verify-otp', { email, otp: code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toMatchObject({ message: AUTH.otpInvalid });
+  });
+
+  it('accepts the right code', async () => {
+    const email = 'right@example.com';
+    await post('send-otp', { email });
+    const res = await post('verify-otp', { email, otp: codeSentTo(email) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: ACCOUNT.codeVerified });
+  });
+});
+
+describe('POST /api/auth/signup', () => {
+  const verified = async (email: string) => {
+    await post('send-otp', { email });
+    await post('verify-otp', { email, otp: codeSentTo(email) });
+  };
+
+  it('creates the account of a verified address and signs it in', async () => {
+    await verified('fresh@example.com');
+    const res = await post('signup', {
+      email: 'fresh@example.com',
+      username: 'Fresh Fan',
+      password: 'a-long-password',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: ACCOUNT.signedUp,
+      user: { email: 'fresh@example.com', username: 'Fresh Fan', role: 'user', profilePic: null },
+    });
+    expect(body.user._id).toBe(body.user.id);
+    expect(body.token).toEqual(expect.any(String));
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    expect(refreshCookieOf(res)).toBeTruthy();
+    const cookie = res.cookies.find((c) => c.name === 'otaku_rt')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+
+    const again = await post('signup', {
+      email: 'fresh@example.com',
+      username: 'Fresh Fan',
+      password: 'a-long-password',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: ACCOUNT.emailNotVerified });
+  });
+
+  it('refuses an address that was never verified', async () => {
+    await post('send-otp', { email: 'unverified@example.com' });
+    const res = await post('signup', {
+      email: 'unverified@example.com',
+      username: 'Someone',
+      password: 'a-long-password',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.emailNotVerified });
+  });
+
+  it('refuses an address that already has an account', async () => {
+    await verified('taken-later@example.com');
+    await createUser(t.database, { email: 'taken-later@example.com' });
+    const res = await post('signup', {
+      email: 'taken-later@example.com',
+      username: 'Someone',
+      password: 'a-long-password',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: ACCOUNT.emailTaken });
+  });
+
+  it.each([
+    [{ username: '', password: 'a-long-password' }, 'username', VALIDATION.usernameRequired],
+    [{ username: 'ab', password: 'a-long-password' }, 'username', RECRUITER.usernameTooShort],
+    [
+      { username: 'x'.repeat(21), password: 'a-long-password' },
+      'username',
+      RECRUITER.usernameTooLong,
+    ],
+    [{ username: 'Someone', password: '' }, 'password', VALIDATION.passwordRequired],
+    [{ username: 'Someone' }, 'password', VALIDATION.passwordRequired],
+    [{ username: 'Someone', password: 'short' }, 'password', VALIDATION.passwordTooShort],
+  ])('refuses %j: %s "%s"', async (fields, field, message) => {
+    const res = await post('signup', { email: 'form@example.com', ...fields });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, field });
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Token primitives. The access token is a short-lived HS256 JWT whose audience and `typ` say
+ * "access", so no other token the server signs (the Google state cookie) can pass for one.
+ * Refresh tokens are opaque random strings; only their SHA-256 is stored.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+const ISSUER = 'otaku-shelf';
+const ACCESS_AUDIENCE = 'otaku-shelf:access';
+const ACCESS_TYPE = 'access';
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(secret: string, userId: string): Promise<string> {
+  return new SignJWT({ typ: ACCESS_TYPE })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(userId)
+    .setIssuer(ISSUER)
+    .setAudience(ACCESS_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(keyOf(secret));
+}
+
+export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expired: boolean };
+
+/** Verifies signature, issuer, audience, type and expiry; never throws. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      issuer: ISSUER,
+      audience: ACCESS_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') {
+      return { ok: false, expired: false };
+    }
+    return { ok: true, userId: payload.sub };
+  } catch (error) {
+    return { ok: false, expired: error instanceof errors.JWTExpired };
+  }
+}
+
+/** A short-lived signed value (the Google sign-in state) that is never an access token. */
+export async function signPayload(
+  secret: string,
+  type: string,
+  payload: Record<string, string>,
+  ttlSeconds: number,
+): Promise<string> {
+  return new SignJWT({ ...payload, typ: type })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(`${ISSUER}:${type}`)
+    .setIssuedAt()
+    .setExpirationTime(`${ttlSeconds}s`)
+    .sign(keyOf(secret));
+}
+
+export async function verifyPayload(
+  secret: string,
+  type: string,
+  token: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      issuer: ISSUER,
+      audience: `${ISSUER}:${type}`,
+      algorithms: ['HS256'],
+    });
+    return payload.typ === type ? payload : null;
+  } catch {
+    return null;
+  }
+}
+
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function refreshExpiry(now = new Date()): Date {
+  return new Date(now.getTime() + REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+}

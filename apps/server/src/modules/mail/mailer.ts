@@ -1,0 +1,66 @@
+/**
+ * Outgoing e-mail. With SMTP_URL set, mail goes out over SMTP through nodemailer; without
+ * it, a dev outbox keeps the last messages in memory and logs them, so sign-up works on a
+ * fresh machine (the code can be read from the log or from GET /api/dev/outbox).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface OutboxEntry extends MailMessage {
+  id: string;
+  from: string;
+  sentAt: string;
+}
+
+export interface Mailer {
+  send: (message: MailMessage) => Promise<void>;
+  /** The dev outbox, newest first; null when mail goes out over SMTP. */
+  outbox: OutboxEntry[] | null;
+  close: () => void;
+}
+
+const OUTBOX_SIZE = 50;
+
+export function createMailer(
+  options: { smtpUrl: string | undefined; from: string },
+  log: FastifyBaseLogger,
+): Mailer {
+  const { smtpUrl, from } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    return {
+      outbox: null,
+      send: async (message) => {
+        await transport.sendMail({ from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const outbox: OutboxEntry[] = [];
+  return {
+    outbox,
+    send: async (message) => {
+      const entry = { id: randomUUID(), from, sentAt: new Date().toISOString(), ...message };
+      outbox.unshift(entry);
+      outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
+      log.info(
+        { mail: { to: entry.to, subject: entry.subject, text: entry.text } },
+        'dev outbox: mail kept here because SMTP_URL is not set',
+      );
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Requests and responses of the auth calls (spec §7). The web forms validate with these same
+ * schemas; the server layers its own checks (accounts, codes, throttling) on top.
+ */
+import { z } from 'zod';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants';
+import { RECRUITER, VALIDATION } from './messages';
+import { ROLES } from './roles';
+
+/** A string that must be present: a missing field and an empty one read the same message. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** Trimmed, lower-cased e-mail address; addresses are stored lower-case. */
+export const emailSchema = required(VALIDATION.emailRequired)
+  .toLowerCase()
+  .pipe(z.email(RECRUITER.invalidEmail));
+
+const usernameSchema = required(VALIDATION.usernameRequired)
+  .min(USERNAME_MIN_LENGTH, RECRUITER.usernameTooShort)
+  .max(USERNAME_MAX_LENGTH, RECRUITER.usernameTooLong);
+
+/** A new password: sign-up wording by default, the recruiter page passes its own. */
+const newPassword = (tooShort: string) =>
+  z
+    .string({ error: VALIDATION.passwordRequired })
+    .min(1, VALIDATION.passwordRequired)
+    .min(PASSWORD_MIN_LENGTH, tooShort)
+    .max(PASSWORD_MAX_LENGTH);
+
+export const sendOtpRequestSchema = z.object({ email: emailSchema });
+export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
+
+export const verifyOtpRequestSchema = z.object({
+  email: emailSchema,
+  otp: required(VALIDATION.otpRequired),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
+
+export const signupRequestSchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  password: newPassword(VALIDATION.passwordTooShort),
+});
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: VALIDATION.passwordRequired })
+    .min(1, VALIDATION.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const recruiterRequestSchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: newPassword(RECRUITER.passwordTooShort),
+    confirmPassword: z
+      .string({ error: RECRUITER.confirmRequired })
+      .min(1, RECRUITER.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: RECRUITER.passwordsDiffer,
+    path: ['confirmPassword'],
+  });
+export type RecruiterRequest = z.input<typeof recruiterRequestSchema>;
+
+/** A user as every auth call returns it. Never carries a password hash. */
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  profilePic: z.string().nullable(),
+  googleId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Whether something read from storage or a response is a usable user (spec §4 validity check). */
+export function isValidUser(value: unknown): value is PublicUser {
+  return publicUserSchema.safeParse(value).success;
+}
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const sendOtpResponseSchema = messageResponseSchema.extend({
+  /** Seconds until the server accepts another code request for this address. */
+  resendAfterSeconds: z.number().int(),
+});
+export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
+
+/** Sign-up, login, recruiter, refresh and Google completion all answer a session. */
+export const sessionResponseSchema = z.object({
+  success: z.literal(true),
+  user: publicUserSchema,
+  token: z.string(),
+  message: z.string().optional(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const verifyResponseSchema = z.object({ success: z.literal(true), user: publicUserSchema });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** Why the Google routes sent the browser back to /login or the completion page. */
+export const GOOGLE_REASONS = ['not-configured', 'failed', 'email-unverified'] as const;
+export type GoogleReason = (typeof GOOGLE_REASONS)[number];
