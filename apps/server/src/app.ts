@@ -3,7 +3,7 @@
  * listens: main.ts does, and tests drive it through app.inject.
  */
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -51,6 +51,16 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.isProduction,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify raises before routing (a path parameter too long, a malformed URL) get the
+    // same JSON error shape as everything else, without echoing the request back.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send({
+        success: false,
+        message: status === 414 ? 'The address is too long.' : 'The request is not valid.',
+        code: 'VALIDATION',
+      });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

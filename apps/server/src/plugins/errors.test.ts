@@ -23,6 +23,13 @@ beforeAll(async () => {
   probe.get('/probe/db-down', async () => {
     throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
   });
+  probe.get('/probe/item/:id', async () => ({ success: true }));
+  probe.get('/probe/bad-value', async () => {
+    const pgError = Object.assign(new Error('invalid input syntax for type uuid: "x"'), {
+      code: '22P02',
+    });
+    throw Object.assign(new Error('Failed query: select ...'), { cause: pgError });
+  });
   await t.app.ready();
 });
 
@@ -95,6 +102,23 @@ describe('the error handler', () => {
       code: 'INTERNAL',
     });
     expect(res.body).not.toContain('select');
+  });
+
+  it('answers a value the database rejects with 400, without the SQL', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/probe/bad-value' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      success: false,
+      message: 'The request contains a value that is not valid.',
+      code: 'VALIDATION',
+    });
+  });
+
+  it('answers an over-long path parameter in the same JSON shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/probe/item/${'x'.repeat(5000)}` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION' });
+    expect(res.body).not.toContain('xxxx');
   });
 
   it('answers 503 when the database is unreachable', async () => {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError } from '../lib/errors';
-import { isDatabaseUnavailable } from '../lib/db-errors';
+import { isDatabaseUnavailable, sqlState } from '../lib/db-errors';
 
 /**
  * The one error handler: maps every error to the JSON error shape. 5xx details are logged
@@ -49,6 +49,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(503)
         .header('retry-after', '5')
         .send({ success: false, message: SERVER.databaseUnavailable, code: 'UNAVAILABLE' });
+    }
+    // Data exceptions (class 22: a value the column cannot hold, a NUL byte, a malformed
+    // uuid) come from input a route let through; they are the caller's error, not ours.
+    const state = sqlState(error);
+    if (state?.startsWith('22')) {
+      request.log.warn({ err: error }, 'database rejected a value');
+      return reply.status(400).send({
+        success: false,
+        message: 'The request contains a value that is not valid.',
+        code: 'VALIDATION',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
