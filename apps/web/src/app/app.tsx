@@ -1,0 +1,20 @@
+import { BrowserRouter } from 'react-router';
+import { AppProviders } from './providers';
+import { createQueryClient } from './query-client';
+import { ErrorBoundary } from './routes/error-boundary';
+import { RouteError } from './routes/route-error';
+import { AppRoutes } from './router';
+
+const queryClient = createQueryClient();
+
+export function App() {
+  return (
+    <ErrorBoundary fallback={<RouteError />}>
+      <AppProviders client={queryClient}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppProviders>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,83 @@
+import { STORAGE_KEYS } from '@otaku/shared';
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import defaultAvatar from '../../assets/default-avatar.svg';
+import { createUser, storeSession } from '../../test/factories';
+import { renderWithProviders } from '../../test/render';
+import { Navbar } from './navbar';
+
+function renderNavbar() {
+  return renderWithProviders(
+    <>
+      <Navbar />
+      <Routes>
+        <Route path="/" element={<p>Home screen</p>} />
+        <Route path="/login" element={<p>Login screen</p>} />
+      </Routes>
+    </>,
+  );
+}
+
+describe('Navbar', () => {
+  it('links home, shop, cart and history with accessible names', () => {
+    renderNavbar();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', '/cart');
+    expect(screen.getByRole('link', { name: 'Purchase history' })).toHaveAttribute(
+      'href',
+      '/history',
+    );
+  });
+
+  it('shows a guest the Login button and no dashboard link', () => {
+    renderNavbar();
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /logout/i })).not.toBeInTheDocument();
+  });
+
+  it('hides the dashboard link from a shopper', () => {
+    storeSession('user');
+    renderNavbar();
+    expect(screen.getByRole('button', { name: /logout/i })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+  });
+
+  it.each(['admin', 'superAdmin'] as const)('shows the dashboard link to %s', (role) => {
+    storeSession(role);
+    renderNavbar();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('falls back to the default avatar when the profile picture fails to load', () => {
+    storeSession(createUser({ username: 'mika', profilePic: 'https://example.test/broken.png' }));
+    renderNavbar();
+    const avatar = screen.getByRole('img', { name: "mika's profile picture" });
+    expect(avatar).toHaveAttribute('src', 'https://example.test/broken.png');
+
+    fireEvent.error(avatar);
+    expect(avatar).toHaveAttribute('src', defaultAvatar);
+  });
+
+  it('uses the default avatar when the user has no picture', () => {
+    storeSession(createUser({ username: 'rin', profilePic: null }));
+    renderNavbar();
+    expect(screen.getByRole('img', { name: "rin's profile picture" })).toHaveAttribute(
+      'src',
+      defaultAvatar,
+    );
+  });
+
+  it('logs out: clears local storage and shows the login page', async () => {
+    storeSession('admin');
+    window.localStorage.setItem(STORAGE_KEYS.cartId, 'user_1');
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /logout/i }));
+    expect(window.localStorage.length).toBe(0);
+    expect(screen.getByText('Login screen')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+});

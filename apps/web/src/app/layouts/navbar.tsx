@@ -1,0 +1,78 @@
+import { isStaff } from '@otaku/shared';
+import { History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
+import { Link } from 'react-router';
+import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
+import { APP_NAME } from '../../lib/brand';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
+import { NavIconLink } from './nav-icon-link';
+import { useLogout } from './use-logout';
+
+/** The top bar of every screen (spec §2, Navigation bar). */
+export function Navbar() {
+  const { user } = useSession();
+  const logout = useLogout();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <Link
+          to={paths.home}
+          aria-label={`${APP_NAME} home`}
+          className="hidden shrink-0 items-center gap-2.5 rounded-xl min-[360px]:flex"
+        >
+          <BrandMark className="size-9" />
+          <span className="hidden font-display text-xl font-extrabold tracking-tight sm:inline">
+            Otaku <span className="text-sakura-400">Shelf</span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="ml-auto">
+          <ul className="flex items-center gap-0.5 sm:gap-1">
+            <li>
+              <NavIconLink to={paths.home} label="Home" icon={House} end />
+            </li>
+            <li>
+              <NavIconLink to={paths.shop} label="Shop" icon={Store} />
+            </li>
+            <li>
+              <NavIconLink to={paths.cart} label="Cart" icon={ShoppingCart} />
+            </li>
+            <li>
+              <NavIconLink to={paths.history} label="Purchase history" icon={History} />
+            </li>
+            {user && isStaff(user.role) ? (
+              <li>
+                <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
+              </li>
+            ) : null}
+          </ul>
+        </nav>
+
+        <div className="flex shrink-0 items-center gap-2 border-l border-white/10 pl-2 sm:gap-3 sm:pl-4">
+          {user ? (
+            <>
+              <Avatar
+                src={user.profilePic}
+                alt={`${user.username}'s profile picture`}
+                className="size-8 ring-sakura-400/60 sm:size-9"
+              />
+              <span className="hidden max-w-32 truncate text-sm font-semibold text-ink-100 lg:inline">
+                {user.username}
+              </span>
+              <Button variant="inverse" size="sm" onClick={logout} className="px-2.5">
+                <LogOut aria-hidden="true" className="size-4" />
+                {/* Icon only on phones, where the bar has no room for the word. */}
+                <span className="sr-only sm:not-sr-only">Logout</span>
+              </Button>
+            </>
+          ) : (
+            <ButtonLink to={paths.login} size="sm">
+              Login
+            </ButtonLink>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

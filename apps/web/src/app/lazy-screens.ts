@@ -1,0 +1,50 @@
+/**
+ * Every screen is its own chunk, requested when first shown. The dashboard chunk is only
+ * requested after the staff guard lets a visitor in, so shoppers never download it.
+ */
+import { lazy } from 'react';
+
+export const HomeScreen = lazy(() =>
+  import('../features/home/routes/home-route').then((m) => ({ default: m.HomeRoute })),
+);
+export const ShopScreen = lazy(() =>
+  import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })),
+);
+export const ProductScreen = lazy(() =>
+  import('../features/product/routes/product-route').then((m) => ({ default: m.ProductRoute })),
+);
+export const LoginScreen = lazy(() =>
+  import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
+);
+export const SignupScreen = lazy(() =>
+  import('../features/auth/routes/signup-route').then((m) => ({ default: m.SignupRoute })),
+);
+export const RecruiterScreen = lazy(() =>
+  import('../features/auth/routes/recruiter-route').then((m) => ({ default: m.RecruiterRoute })),
+);
+export const GoogleAuthScreen = lazy(() =>
+  import('../features/auth/routes/google-auth-route').then((m) => ({
+    default: m.GoogleAuthRoute,
+  })),
+);
+export const GoogleAuthSuccessScreen = lazy(() =>
+  import('../features/auth/routes/google-auth-success-route').then((m) => ({
+    default: m.GoogleAuthSuccessRoute,
+  })),
+);
+export const CartScreen = lazy(() =>
+  import('../features/cart/routes/cart-route').then((m) => ({ default: m.CartRoute })),
+);
+export const PaymentSuccessScreen = lazy(() =>
+  import('../features/cart/routes/payment-success-route').then((m) => ({
+    default: m.PaymentSuccessRoute,
+  })),
+);
+export const HistoryScreen = lazy(() =>
+  import('../features/history/routes/history-route').then((m) => ({ default: m.HistoryRoute })),
+);
+export const DashboardScreen = lazy(() =>
+  import('../features/dashboard/routes/dashboard-routes').then((m) => ({
+    default: m.DashboardRoutes,
+  })),
+);

@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../test/factories';
+import { renderWithProviders } from '../test/render';
+import { AppRoutes } from './router';
+
+function PathProbe() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+const renderApp = (route: string) =>
+  renderWithProviders(
+    <>
+      <AppRoutes />
+      <PathProbe />
+    </>,
+    { route },
+  );
+
+/** Makes the dashboard's narrow-screen media query match, as on a phone. */
+function stubNarrowScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('redirects /shop/:<id> to /shop/<id>', async () => {
+    renderApp('/shop/:COM-8F3K2Q');
+    expect(await screen.findByRole('heading', { name: 'Product COM-8F3K2Q' })).toBeInTheDocument();
+    expect(screen.getByTestId('path')).toHaveTextContent(/^\/shop\/COM-8F3K2Q$/);
+  });
+
+  it('shows a friendly page for unknown addresses', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: /wandered off/i })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows staff the dashboard shell with its sidebar', async () => {
+    storeSession('superAdmin');
+    renderApp('/dashboard/orders');
+    expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Products', 'Orders', 'Users', 'Coupons']);
+    expect(within(sidebar).getByRole('link', { name: 'Orders' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('on narrow screens opens the sidebar as a drawer that closes after a link click', async () => {
+    stubNarrowScreen();
+    storeSession('admin');
+    renderApp('/dashboard');
+    const open = await screen.findByRole('button', { name: 'Open dashboard menu' });
+    expect(screen.queryByRole('navigation', { name: 'Dashboard' })).not.toBeInTheDocument();
+
+    await userEvent.click(open);
+    const drawer = await screen.findByRole('dialog', { name: 'Admin Dashboard' });
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Coupons' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByTestId('path')).toHaveTextContent('/dashboard/coupons');
+    expect(await screen.findByRole('heading', { name: 'Coupons' })).toBeInTheDocument();
+  });
+
+  it('closes the drawer with its close button', async () => {
+    stubNarrowScreen();
+    storeSession('admin');
+    renderApp('/dashboard/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Close dashboard menu' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,47 @@
+import { useRoutes, type RouteObject } from 'react-router';
+import { paths, routePatterns } from '../lib/paths';
+import { RequireAuth } from './guards/require-auth';
+import { AppLayout } from './layouts/app-layout';
+import { ShopLayout } from './layouts/shop-layout';
+import * as screens from './lazy-screens';
+import { DashboardEntry } from './routes/dashboard-entry';
+import { NotFoundRoute } from './routes/not-found-route';
+import { ProductEntry } from './routes/product-entry';
+
+/** Every route of spec §2. Exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <AppLayout />,
+    children: [
+      {
+        element: <ShopLayout />,
+        children: [
+          { index: true, element: <screens.HomeScreen /> },
+          { path: routePatterns.shop, element: <screens.ShopScreen /> },
+          { path: routePatterns.product, element: <ProductEntry /> },
+          { path: routePatterns.login, element: <screens.LoginScreen /> },
+          { path: routePatterns.signup, element: <screens.SignupScreen /> },
+          { path: routePatterns.recruiter, element: <screens.RecruiterScreen /> },
+          { path: routePatterns.googleAuth, element: <screens.GoogleAuthScreen /> },
+          { path: routePatterns.googleAuthSuccess, element: <screens.GoogleAuthSuccessScreen /> },
+          { path: routePatterns.paymentSuccess, element: <screens.PaymentSuccessScreen /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: routePatterns.cart, element: <screens.CartScreen /> },
+              { path: routePatterns.history, element: <screens.HistoryScreen /> },
+            ],
+          },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
+      { path: routePatterns.dashboard, element: <DashboardEntry /> },
+    ],
+  },
+];
+
+/** The routed screens; sits inside a router (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,0 +1,22 @@
+export { Avatar, type AvatarProps } from './avatar';
+export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { BrandMark } from './brand-mark';
+export {
+  Button,
+  ButtonLink,
+  buttonClasses,
+  type ButtonLinkProps,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+} from './button';
+export { Card, CardBody, CardHeader, CardTitle } from './card';
+export { FieldError, FieldHint, Input, Label, type InputProps } from './input';
+export { Modal, type ModalProps } from './modal';
+export { NotFoundPanel, type NotFoundPanelProps } from './not-found-panel';
+export { Page } from './page';
+export { Pagination, visiblePages, type PaginationProps } from './pagination';
+export { ScreenPlaceholder, type ScreenPlaceholderProps } from './screen-placeholder';
+export { InstagramIcon, XIcon, YouTubeIcon } from './social-icons';
+export { ScreenSpinner, Spinner, type SpinnerProps } from './spinner';
+export { Toaster, type ToasterVariant } from './toaster';

@@ -1,0 +1,158 @@
+import { STORAGE_KEYS } from '@otaku/shared';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser, jsonResponse, storeSession } from '../test/factories';
+import { api, ApiError, setSessionExpiredHandler } from './api-client';
+import { getSession } from './session';
+
+const fetchMock = vi.fn<typeof fetch>();
+const onExpired = vi.fn();
+
+const call = (index: number) => {
+  const [url, init] = fetchMock.mock.calls[index] ?? [];
+  return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  setSessionExpiredHandler(onExpired);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  onExpired.mockReset();
+});
+
+describe('api client', () => {
+  it('sends JSON with credentials and the bearer token of the session', async () => {
+    storeSession('user', 'abc.def');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, cartItems: [] }));
+
+    const body = await api.post('/cart', { userId: 'u1' }, { query: { page: 2, skip: undefined } });
+
+    expect(body).toEqual({ success: true, cartItems: [] });
+    const { url, init, headers } = call(0);
+    expect(url).toBe('/api/cart?page=2');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('include');
+    expect(headers.get('Authorization')).toBe('Bearer abc.def');
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(init.body).toBe(JSON.stringify({ userId: 'u1' }));
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
+    await api.get('/product/getProducts');
+    expect(call(0).headers.has('Authorization')).toBe(false);
+  });
+
+  it("turns the server's JSON error shape into an ApiError", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(
+        { success: false, message: 'This item is out of stock', code: 'OUT_OF_STOCK', stock: 0 },
+        409,
+      ),
+    );
+    const error = await api.post('/reserveStock', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 409,
+      message: 'This item is out of stock',
+      code: 'OUT_OF_STOCK',
+      body: { stock: 0 },
+    });
+  });
+
+  it('on a 401 refreshes once, stores the new token and retries', async () => {
+    const user = storeSession('user', 'old-token');
+    const refreshedUser = { ...user, username: 'renamed' };
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'expired' }, 401))
+      .mockResolvedValueOnce(
+        jsonResponse({ success: true, token: 'new-token', user: refreshedUser }),
+      )
+      .mockResolvedValueOnce(jsonResponse({ success: true, orders: [] }));
+
+    await expect(api.get('/order/getOrders')).resolves.toEqual({ success: true, orders: [] });
+
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(call(1).url).toBe('/api/auth/refresh');
+    expect(call(1).init.method).toBe('POST');
+    expect(call(1).init.credentials).toBe('include');
+    expect(call(2).url).toBe('/api/order/getOrders');
+    expect(call(2).headers.get('Authorization')).toBe('Bearer new-token');
+    expect(getSession()).toEqual({ user: refreshedUser, token: 'new-token' });
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('shares one refresh between requests that fail together', async () => {
+    storeSession('user', 'old-token');
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/auth/refresh')
+        return jsonResponse({ success: true, token: 'new-token', user: createUser() });
+      const auth = new Headers(init?.headers).get('Authorization');
+      return auth === 'Bearer new-token'
+        ? jsonResponse({ success: true, url })
+        : jsonResponse({ success: false, message: 'expired' }, 401);
+    });
+
+    await Promise.all([api.get('/a'), api.get('/b')]);
+    const refreshCalls = fetchMock.mock.calls.filter(
+      ([url]) => String(url) === '/api/auth/refresh',
+    );
+    expect(refreshCalls).toHaveLength(1);
+  });
+
+  it('when the refresh fails, wipes local storage and redirects to /login', async () => {
+    window.history.replaceState(null, '', '/cart');
+    storeSession('user', 'old-token');
+    window.localStorage.setItem(STORAGE_KEYS.cartId, 'user_1');
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse({ success: false, message: 'Please log in to continue.' }, 401),
+      )
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'no refresh' }, 401));
+
+    const error = await api.get('/cart').catch((e: unknown) => e);
+
+    expect(error).toMatchObject({ status: 401, message: 'Please log in to continue.' });
+    expect(window.localStorage.length).toBe(0);
+    expect(getSession().user).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('when the retry is refused again, still ends the session', async () => {
+    window.history.replaceState(null, '', '/history');
+    storeSession('user', 'old-token');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'expired' }, 401))
+      .mockResolvedValueOnce(
+        jsonResponse({ success: true, token: 'new-token', user: createUser() }),
+      )
+      .mockResolvedValueOnce(jsonResponse({ success: false, message: 'still no' }, 401));
+
+    await expect(api.get('/order/getOrders')).rejects.toBeInstanceOf(ApiError);
+    expect(window.localStorage.length).toBe(0);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['/login', '/signup', '/auth/google', '/auth/google/success'])(
+    'on %s a 401 neither refreshes, wipes storage nor redirects',
+    async (pathname) => {
+      window.history.replaceState(null, '', pathname);
+      storeSession('user', 'old-token');
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse({ success: false, message: 'Invalid email or password' }, 401),
+      );
+
+      await expect(api.post('/auth/login', {})).rejects.toMatchObject({
+        status: 401,
+        message: 'Invalid email or password',
+      });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('old-token');
+      expect(onExpired).not.toHaveBeenCalled();
+    },
+  );
+});

@@ -1,0 +1,15 @@
+/**
+ * The one place the web app turns an error into words: the server's message when it sent one,
+ * otherwise the fallback the spec names for that action (spec §8: "server message preferred").
+ */
+import { toast } from 'sonner';
+import { ApiError } from './api-client';
+
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** Shows an error toast for a failed action. */
+export function toastError(error: unknown, fallback: string): void {
+  toast.error(errorMessage(error, fallback));
+}

@@ -1,0 +1,40 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (apps/server) listens on 3000 in development; the dev server forwards to it so
+// the app always talks to its own origin, exactly as in production.
+const apiServer = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiServer, changeOrigin: true },
+      '/uploads': { target: apiServer, changeOrigin: true },
+    },
+  },
+  preview: { port: 4173 },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    target: 'es2022',
+    // Keep images as files: the CSP allows data: URLs, but a cacheable hashed file is cheaper.
+    assetsInlineLimit: 0,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // zod's sources carry purity comments Rollup cannot place; harmless, and not ours.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
+        warn(warning);
+      },
+      treeshake: {
+        // @otaku/shared is plain source without a "sideEffects" field, so its unused zod
+        // schemas (api.ts) would ship in the first-load bundle. Only its entry and the zod
+        // message set-up have side effects; everything else may be dropped when unused.
+        moduleSideEffects: (id) =>
+          !id.includes('/packages/shared/src/') || /\/(index|zod-messages)\.ts$/.test(id),
+      },
+    },
+  },
+});
