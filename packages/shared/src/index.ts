@@ -7,3 +7,6 @@ export * from './messages';
 export * from './money';
 export * from './roles';
 export { describeIssue } from './zod-messages';
+export * from './dashboard-api';
+export * from './dashboard-messages';
+export * from './product-form';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/auth.module';
+import { dashboardModules } from './dashboard-modules';
 import { healthRoutes } from './health/health.routes';
 
 /**
  * Every API module, registered under /api by app.ts. A new module adds one line here.
  */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authModule];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, authModule, ...dashboardModules];

@@ -1,0 +1,52 @@
+/**
+ * GET /api/export/{type}?format=excel|pdf (spec §7): a file download, streamed. The first batch
+ * of rows is read before anything is sent, so a failing database still gets a JSON error.
+ */
+import { exportFileName, exportParamsSchema, exportQuerySchema } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth';
+import { EXPORT_SPECS } from './export-columns';
+import { exportRows } from './export-sources';
+import { pdfStream } from './pdf-writer';
+import { withFirst } from './stream-pace';
+import { xlsxStream } from './xlsx-writer';
+
+const CONTENT_TYPES = {
+  excel: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
+} as const;
+
+export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/export/:type',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['dashboard'],
+        params: exportParamsSchema,
+        querystring: exportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { type } = request.params;
+      const { format } = request.query;
+      const rows = exportRows(app.database.db, type);
+      const first = await rows.next();
+      const batches = withFirst(first.done ? undefined : first.value, rows);
+      const spec = EXPORT_SPECS[type];
+      const now = new Date();
+      const stream =
+        format === 'excel' ? xlsxStream(spec, batches, now) : pdfStream(spec, batches, now);
+      reply.raw.on('close', () => {
+        if (!stream.destroyed) stream.destroy();
+      });
+      return reply
+        .header('content-type', CONTENT_TYPES[format])
+        .header('content-disposition', `attachment; filename="${exportFileName(type, format)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { EXPORT_TYPES } from '@otaku/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
+import { useTestApp } from '../../../test/helpers';
+import { coupons, products, productVariants } from '../../db/schema/index';
+
+const t = useTestApp();
+let admin: TestAccount;
+let shopper: TestAccount;
+const fontDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
+  'standard_fonts/',
+);
+const FORMULA = '=HYPERLINK("http://evil.example","click")';
+
+beforeAll(async () => {
+  admin = await createAccount(t.database, t.config.jwtSecret, 'admin');
+  shopper = await createAccount(t.database, t.config.jwtSecret, 'user', {
+    username: '@cmd|calc',
+  });
+  await t.database.db.insert(products).values({
+    id: 'COM-EXP001',
+    name: FORMULA,
+    description: 'x',
+    priceCents: 1234,
+    category: 'comics',
+    image: '/uploads/products/COM-EXP001',
+    genres: ['action'],
+    createdAt: new Date(Date.UTC(2026, 2, 7)),
+  });
+  await t.database.db.insert(productVariants).values([
+    { productId: 'COM-EXP001', variant: 'V1', stock: 3, position: 0 },
+    { productId: 'COM-EXP001', variant: 'V2', stock: 4, position: 1 },
+  ]);
+  await t.database.db
+    .insert(coupons)
+    .values({ code: 'EXPORT10', discountPercent: 10, expiresAt: new Date('2030-01-01T00:00:00Z') });
+  for (let i = 0; i < 45; i++)
+    await insertOrder(t.database, shopper, {
+      orderNumber: `ORD-EXP${String(i).padStart(5, '0')}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),
+    });
+});
+
+const download = (type: string, format: string, who: TestAccount | null = admin) =>
+  t.app.inject({
+    url: `/api/export/${type}?format=${format}&email=${encodeURIComponent('someone@else.com')}`,
+    headers: who ? who.headers : {},
+  });
+
+async function readSheet(buffer: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+  return workbook.worksheets[0]!;
+}
+
+async function pdfText(buffer: Buffer): Promise<string[]> {
+  const doc = await getDocument({
+    data: new Uint8Array(buffer),
+    standardFontDataUrl: fontDir,
+    verbosity: 0,
+  }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages;
+}
+
+describe('GET /api/export/:type', () => {
+  it('refuses guests and plain users', async () => {
+    for (const type of EXPORT_TYPES) {
+      expect((await download(type, 'excel', null)).statusCode).toBe(401);
+      expect((await download(type, 'pdf', shopper)).statusCode).toBe(403);
+    }
+  });
+
+  it('refuses an unknown type or format', async () => {
+    expect((await download('secrets', 'excel')).statusCode).toBe(400);
+    expect((await download('users', 'csv')).statusCode).toBe(400);
+  });
+
+  it('streams a real workbook with a frozen bold header, typed cells and no formulas', async () => {
+    const res = await download('products', 'excel');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe('attachment; filename="products.xlsx"');
+    const sheet = await readSheet(res.rawPayload);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Product ID');
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).value).toBe('COM-EXP001');
+    expect(row.getCell(2).value).toBe(`'${FORMULA}`);
+    expect(row.getCell(2).formula).toBeUndefined();
+    expect(row.getCell(5).value).toBe(12.34);
+    expect(row.getCell(5).numFmt).toContain('0.00');
+    expect(row.getCell(6).value).toBe(7);
+    expect(row.getCell(7).value).toBe('V1: 3, V2: 4');
+    expect(row.getCell(8).value).toBeInstanceOf(Date);
+    expect(row.getCell(8).numFmt).toBe('dd-mm-yyyy');
+  });
+
+  it('exports users without any password hash or token and neutralises an @ name', async () => {
+    const res = await download('users', 'excel');
+    const text = res.rawPayload.toString('latin1');
+    expect(text).not.toContain('not-a-real-hash');
+    const sheet = await readSheet(res.rawPayload);
+    const names: unknown[] = [];
+    sheet.eachRow((row) => names.push(row.getCell(1).value));
+    expect(names).toContain("'@cmd|calc");
+    expect(names).not.toContain('@cmd|calc');
+    const pdf = (await pdfText((await download('users', 'pdf')).rawPayload)).join(' ');
+    expect(pdf).not.toContain('not-a-real-hash');
+    expect(pdf).toContain(admin.email);
+  });
+
+  it('streams a PDF with a title, date, repeated header and page numbers', async () => {
+    const res = await download('orders', 'pdf');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="orders.pdf"');
+    const pages = await pdfText(res.rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages[0]).toContain('Otaku Shelf: Orders');
+    expect(pages[0]).toMatch(/Generated \d{2}-\d{2}-\d{4}/);
+    pages.forEach((page, i) => {
+      expect(page).toContain('Order ID');
+      expect(page).toContain(`Page ${i + 1}`);
+    });
+    const all = pages.join(' ');
+    for (let i = 0; i < 45; i++) expect(all).toContain(`ORD-EXP${String(i).padStart(5, '0')}`);
+    expect(all).toContain('$25.00');
+    expect(all).toContain('01-01-2026');
+  });
+
+  it('exports coupons and orders as workbooks with every row', async () => {
+    const couponSheet = await readSheet((await download('coupons', 'excel')).rawPayload);
+    expect(couponSheet.getRow(2).values).toEqual(
+      expect.arrayContaining(['EXPORT10', 10, 'Active', 0]),
+    );
+    const orderSheet = await readSheet((await download('orders', 'excel')).rawPayload);
+    expect(orderSheet.rowCount).toBe(46);
+    expect(orderSheet.getRow(2).getCell(1).value).toBe('ORD-EXP00044');
+  });
+});

@@ -1,0 +1,109 @@
+/** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
+import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { orderLines, orders, products, productVariants, users } from '../../db/schema/index';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export interface OrderWithCustomer {
+  order: OrderRow;
+  profilePic: string | null;
+  username: string | null;
+  email: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order is addressed by its _id (uuid) or its orderID (ORD-…). */
+export const orderKey = (id: string) =>
+  UUID.test(id) ? eq(orders.id, id) : eq(orders.orderNumber, id.toUpperCase());
+
+export async function countOrders(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders);
+  return row?.n ?? 0;
+}
+
+/** Newest first; ties broken by id so pages never overlap. */
+export async function listOrders(
+  db: Executor,
+  limit: number,
+  offset: number,
+): Promise<OrderWithCustomer[]> {
+  return db
+    .select({
+      order: orders,
+      profilePic: users.profilePic,
+      username: users.username,
+      email: users.email,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function linesOf(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.productName));
+}
+
+export async function countByStatus(db: Executor): Promise<{ status: string; n: number }[]> {
+  return db.select({ status: orders.status, n: count() }).from(orders).groupBy(orders.status);
+}
+
+export async function setStatus(
+  db: Executor,
+  id: string,
+  status: OrderRow['status'],
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(orderKey(id))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+export async function deleteOrder(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.delete(orders).where(orderKey(id)).returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/** Revenue per UTC day and payment method since `from`. */
+export async function revenueSince(
+  db: Executor,
+  from: Date,
+): Promise<{ day: string; method: 'cod' | 'card'; cents: number }[]> {
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      day,
+      method: orders.paymentMethod,
+      cents: sql<string>`sum(${orders.totalCents})`,
+    })
+    .from(orders)
+    .where(sql`${orders.createdAt} >= ${from.toISOString()}`)
+    .groupBy(day, orders.paymentMethod);
+  return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
+}
+
+export async function lowStock(db: Executor, threshold: number, limit: number) {
+  return db
+    .select({
+      productID: products.id,
+      name: products.name,
+      category: products.category,
+      variant: productVariants.variant,
+      stock: productVariants.stock,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(lte(productVariants.stock, threshold))
+    .orderBy(asc(productVariants.stock), asc(products.name), asc(productVariants.position))
+    .limit(limit);
+}

@@ -1,0 +1,109 @@
+/** Staff order calls of spec §7, plus the revenue chart and the low-stock list. */
+import {
+  allOrdersQuerySchema,
+  allOrdersResponseSchema,
+  DASHBOARD,
+  errorResponseSchema,
+  idParamsSchema,
+  lowStockResponseSchema,
+  orderStatsResponseSchema,
+  revenueResponseSchema,
+  successMessageSchema,
+  updateOrderRequestSchema,
+} from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireRole } from '../../plugins/auth';
+import * as service from './orders-admin.service';
+import { LOW_STOCK_THRESHOLD } from './orders-admin.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+
+export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const db = () => app.database.db;
+  const staff = { preHandler: requireRole('admin') };
+  const tags = ['dashboard'];
+
+  api.get(
+    '/order/allOrdersList',
+    {
+      ...staff,
+      schema: {
+        tags,
+        querystring: allOrdersQuerySchema,
+        response: { 200: allOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { orders, total, totalPages } = await service.listOrders(db(), request.query.currPage);
+      return {
+        success: true as const,
+        currPageOrders: orders,
+        totalPages,
+        totalOrders: total,
+        message: orders.length > 0 ? 'Orders fetched.' : DASHBOARD.noOrders,
+      };
+    },
+  );
+
+  api.get(
+    '/order/orderStats',
+    { ...staff, schema: { tags, response: { 200: orderStatsResponseSchema, ...errors } } },
+    async () => ({
+      success: true as const,
+      stats: await service.orderStats(db()),
+      message: 'Stats fetched.',
+    }),
+  );
+
+  api.put(
+    '/order/update/:id',
+    {
+      ...staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: updateOrderRequestSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.updateStatus(db(), request.params.id, request.body.status);
+      return { success: true as const, message: DASHBOARD.orderUpdated };
+    },
+  );
+
+  api.delete(
+    '/order/delete/:id',
+    {
+      ...staff,
+      schema: { tags, params: idParamsSchema, response: { 200: successMessageSchema, ...errors } },
+    },
+    async (request) => {
+      await service.deleteOrder(db(), request.params.id);
+      return { success: true as const, message: DASHBOARD.orderDeleted };
+    },
+  );
+
+  api.get(
+    '/order/revenue',
+    { ...staff, schema: { tags, response: { 200: revenueResponseSchema, ...errors } } },
+    async () => ({ success: true as const, days: await service.revenue(db()) }),
+  );
+
+  api.get(
+    '/product/lowStock',
+    { ...staff, schema: { tags, response: { 200: lowStockResponseSchema, ...errors } } },
+    async () => ({
+      success: true as const,
+      threshold: LOW_STOCK_THRESHOLD,
+      items: await service.lowStock(db()),
+    }),
+  );
+}

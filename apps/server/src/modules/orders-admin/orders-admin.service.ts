@@ -1,0 +1,72 @@
+/** The dashboard's order calls: the paged list, stats, status changes, revenue and low stock. */
+import {
+  DASHBOARD_RULES,
+  PAGE_SIZE,
+  toDollars,
+  type DashboardOrder,
+  type LowStockItem,
+  type OrderStats,
+  type OrderStatus,
+  type RevenueDay,
+} from '@otaku/shared';
+import type { Executor } from '../../db/client';
+import { notFound } from '../../lib/errors';
+import { toDashboardOrder } from './order-dto';
+import * as repo from './orders-admin.repo';
+
+export const LOW_STOCK_THRESHOLD = 5;
+export const LOW_STOCK_LIMIT = 20;
+export const REVENUE_DAYS = 30;
+
+export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+export async function listOrders(db: Executor, page: number) {
+  const size = PAGE_SIZE.dashboard;
+  const [total, rows] = await Promise.all([
+    repo.countOrders(db),
+    repo.listOrders(db, size, (page - 1) * size),
+  ]);
+  const lines = await repo.linesOf(
+    db,
+    rows.map((r) => r.order.id),
+  );
+  const orders: DashboardOrder[] = rows.map((row) =>
+    toDashboardOrder(
+      row,
+      lines.filter((l) => l.orderId === row.order.id),
+    ),
+  );
+  return { orders, total, totalPages: pageCount(total, size) };
+}
+
+export async function orderStats(db: Executor): Promise<OrderStats> {
+  const stats: OrderStats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
+  for (const { status, n } of await repo.countByStatus(db))
+    if (status in stats) stats[status as keyof OrderStats] = n;
+  return stats;
+}
+
+export async function updateStatus(db: Executor, id: string, status: OrderStatus) {
+  if (!(await repo.setStatus(db, id, status))) throw notFound(DASHBOARD_RULES.orderNotFound);
+}
+
+export async function deleteOrder(db: Executor, id: string) {
+  if (!(await repo.deleteOrder(db, id))) throw notFound(DASHBOARD_RULES.orderNotFound);
+}
+
+/** The last 30 UTC days, oldest first, each with cash and card revenue in dollars. */
+export async function revenue(db: Executor, now: Date = new Date()): Promise<RevenueDay[]> {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const first = new Date(today - (REVENUE_DAYS - 1) * 86_400_000);
+  const rows = await repo.revenueSince(db, first);
+  return Array.from({ length: REVENUE_DAYS }, (_, i) => {
+    const date = new Date(first.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    const cents = (method: 'cod' | 'card') =>
+      rows.find((r) => r.day === date && r.method === method)?.cents ?? 0;
+    return { date, cash: toDollars(cents('cod')), card: toDollars(cents('card')) };
+  });
+}
+
+export async function lowStock(db: Executor): Promise<LowStockItem[]> {
+  return repo.lowStock(db, LOW_STOCK_THRESHOLD, LOW_STOCK_LIMIT);
+}

@@ -1,0 +1,80 @@
+/** Staff writes to products and their variants. Only queries: the rules live in the service. */
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { products, productVariants } from '../../db/schema/index';
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+export type ProductWrite = Omit<NewProductRow, 'id' | 'createdAt' | 'updatedAt' | 'unitsSold'>;
+export interface VariantWrite {
+  variant: string;
+  stock: number;
+}
+
+export async function findProduct(db: Executor, id: string): Promise<ProductRow | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts the product; false when the id is already taken (the caller picks another). */
+export async function insertProduct(
+  db: Executor,
+  id: string,
+  product: ProductWrite,
+): Promise<boolean> {
+  const rows = await db
+    .insert(products)
+    .values({ ...product, id })
+    .onConflictDoNothing({ target: products.id })
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+export async function updateProduct(
+  db: Executor,
+  id: string,
+  patch: Partial<ProductWrite>,
+): Promise<void> {
+  await db
+    .update(products)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(products.id, id));
+}
+
+/**
+ * Makes the product's variants exactly `variants`: stock set to the given counts, positions in
+ * form order, and variants no longer listed removed.
+ */
+export async function replaceVariants(
+  db: Executor,
+  productId: string,
+  variants: readonly VariantWrite[],
+): Promise<void> {
+  const names = variants.map((v) => v.variant);
+  await db
+    .delete(productVariants)
+    .where(
+      names.length > 0
+        ? and(eq(productVariants.productId, productId), notInArray(productVariants.variant, names))
+        : eq(productVariants.productId, productId),
+    );
+  if (variants.length === 0) return;
+  for (const [position, v] of variants.entries()) {
+    await db
+      .insert(productVariants)
+      .values({ productId, variant: v.variant, stock: v.stock, position })
+      .onConflictDoUpdate({
+        target: [productVariants.productId, productVariants.variant],
+        set: { stock: v.stock, position },
+      });
+  }
+}
+
+/** Deletes the product (variants and cart lines go with it); returns its image base, if any. */
+export async function deleteProduct(db: Executor, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ image: products.image });
+  return row?.image;
+}

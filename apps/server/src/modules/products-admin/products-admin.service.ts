@@ -1,0 +1,121 @@
+/**
+ * Creating, editing and deleting products from the dashboard. The form rules are the shared
+ * ones (packages/shared product-form.ts); an uploaded image is re-encoded to WebP in two sizes.
+ */
+import { rm } from 'node:fs/promises';
+import {
+  checkProductForm,
+  DASHBOARD_RULES,
+  PRODUCT_FORM,
+  toProductPayload,
+  type ProductFormMode,
+  type ProductFormValues,
+} from '@otaku/shared';
+import type { Database } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { base32, newProductId } from '../../lib/ids';
+import { buildSearchText } from '../catalog/search-text';
+import type { UploadedImage } from '../media/image-upload';
+import { productImageFiles, writeProductImages } from '../media/product-images';
+import * as repo from './products-admin.repo';
+
+export interface ProductsAdminDeps {
+  database: Database;
+  uploadsDir: string;
+}
+
+function checked(values: ProductFormValues, mode: ProductFormMode) {
+  const errors = checkProductForm(values, mode);
+  const [field, message] = Object.entries(errors)[0] ?? [];
+  if (field && message) throw badRequest(message, field);
+  return toProductPayload(values);
+}
+
+/** Decodes and stores the upload; an image sharp cannot read is the client's problem (400). */
+async function storeImage(uploadsDir: string, key: string, image: UploadedImage) {
+  try {
+    return await writeProductImages(uploadsDir, key, image.buffer);
+  } catch {
+    await removeImages(uploadsDir, key);
+    throw badRequest(DASHBOARD_RULES.imageUnreadable, 'image');
+  }
+}
+
+async function removeImages(uploadsDir: string, key: string) {
+  await Promise.all(productImageFiles(uploadsDir, key).map((file) => rm(file, { force: true })));
+}
+
+/** The file key of an image base `/uploads/products/<key>`, or null for anything else. */
+function imageKey(image: string): string | null {
+  const match = /^\/uploads\/products\/([A-Za-z0-9-]+)$/.exec(image);
+  return match?.[1] ?? null;
+}
+
+function fields(payload: ReturnType<typeof toProductPayload>) {
+  const { variants: _variants, ...product } = payload;
+  return { ...product, searchText: buildSearchText(product) };
+}
+
+/** Creates the product under a fresh productID (retrying the rare clash) and returns it. */
+export async function createProduct(
+  deps: ProductsAdminDeps,
+  values: ProductFormValues,
+  image: UploadedImage | undefined,
+): Promise<{ productID: string; image: string }> {
+  const payload = checked(values, 'create');
+  if (!image) throw badRequest(PRODUCT_FORM.imageRequired, 'image');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = newProductId(payload.category);
+    const stored = await storeImage(deps.uploadsDir, id, image);
+    try {
+      const inserted = await deps.database.db.transaction(async (tx) => {
+        if (!(await repo.insertProduct(tx, id, { ...fields(payload), ...stored }))) return false;
+        await repo.replaceVariants(tx, id, payload.variants);
+        return true;
+      });
+      if (inserted) return { productID: id, image: stored.image };
+    } catch (error) {
+      await removeImages(deps.uploadsDir, id);
+      throw error;
+    }
+    // The id was taken: the files just written belong to nobody.
+    await removeImages(deps.uploadsDir, id);
+  }
+  throw new AppError(503, 'Could not allocate a product ID. Please try again.', 'UNAVAILABLE');
+}
+
+/**
+ * Saves the edited product. A new image gets a new file key, because image URLs are cached as
+ * immutable; the old files are removed once the new ones are in place.
+ */
+export async function updateProduct(
+  deps: ProductsAdminDeps,
+  values: ProductFormValues,
+  image: UploadedImage | undefined,
+): Promise<{ productID: string; image: string }> {
+  const payload = checked(values, 'edit');
+  const id = values.productID.trim();
+  const existing = await repo.findProduct(deps.database.db, id);
+  if (!existing) throw notFound(DASHBOARD_RULES.productNotFound);
+  const key = image ? `${id}-${base32(4)}` : null;
+  const stored = key && image ? await storeImage(deps.uploadsDir, key, image) : undefined;
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      await repo.updateProduct(tx, id, { ...fields(payload), ...stored });
+      await repo.replaceVariants(tx, id, payload.variants);
+    });
+  } catch (error) {
+    if (key) await removeImages(deps.uploadsDir, key);
+    throw error;
+  }
+  const oldKey = imageKey(existing.image);
+  if (stored && oldKey && oldKey !== key) await removeImages(deps.uploadsDir, oldKey);
+  return { productID: id, image: stored?.image ?? existing.image };
+}
+
+export async function deleteProduct(deps: ProductsAdminDeps, productID: string): Promise<void> {
+  const image = await repo.deleteProduct(deps.database.db, productID);
+  if (image === undefined) throw notFound(DASHBOARD_RULES.productNotFound);
+  const key = imageKey(image);
+  if (key) await removeImages(deps.uploadsDir, key);
+}

@@ -1,0 +1,247 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DASHBOARD, DASHBOARD_RULES, PRODUCT_FORM, PRODUCT_ID_PATTERN } from '@otaku/shared';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
+import { useTestApp } from '../../../test/helpers';
+import { products, productVariants } from '../../db/schema/index';
+
+const t = useTestApp();
+let admin: TestAccount;
+let shopper: TestAccount;
+let png: Buffer;
+
+beforeAll(async () => {
+  admin = await createAccount(t.database, t.config.jwtSecret, 'admin');
+  shopper = await createAccount(t.database, t.config.jwtSecret, 'user');
+  png = await pngImage();
+});
+
+const comic = (overrides: Record<string, string | undefined> = {}) => ({
+  name: 'Moon Blade Vol. Set',
+  description: 'A sword saga.',
+  price: '12.5',
+  category: 'comics',
+  genres: JSON.stringify(['action', 'Fantasy']),
+  volumes: JSON.stringify(['V1', 'v2']),
+  stock: JSON.stringify({ V1: 4, V2: 0 }),
+  ...overrides,
+});
+
+async function send(
+  method: 'POST' | 'PUT',
+  url: string,
+  fields: Record<string, string | undefined>,
+  file: Buffer | null = png,
+  account: TestAccount | null = admin,
+) {
+  const body = await multipart({
+    ...fields,
+    image: file ? { name: 'cover.png', type: 'image/png', data: file } : undefined,
+  });
+  return t.app.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...(account ? account.headers : {}) },
+  });
+}
+const create = (fields: Record<string, string | undefined>, file: Buffer | null = png) =>
+  send('POST', '/api/product/createProduct', fields, file);
+
+describe('POST /api/product/createProduct', () => {
+  it('refuses a guest and a plain user', async () => {
+    expect((await send('POST', '/api/product/createProduct', comic(), png, null)).statusCode).toBe(
+      401,
+    );
+    const res = await send('POST', '/api/product/createProduct', comic(), png, shopper);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('creates a comic with variant stock and a WebP image in two sizes', async () => {
+    const res = await create(comic());
+    expect(res.statusCode).toBe(201);
+    const { product, message } = res.json();
+    expect(product.productID).toMatch(PRODUCT_ID_PATTERN);
+    expect(product.productID.startsWith('COM-')).toBe(true);
+    expect(message).toBe(DASHBOARD.productCreated(product.productID));
+    const [row] = await t.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, product.productID));
+    expect(row).toMatchObject({ priceCents: 1250, genres: ['action', 'fantasy'] });
+    expect(row!.image).toBe(`/uploads/products/${product.productID}`);
+    const variants = await t.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, product.productID));
+    expect(variants.map((v) => [v.variant, v.stock]).sort()).toEqual([
+      ['V1', 4],
+      ['V2', 0],
+    ]);
+    for (const width of [400, 800]) {
+      const file = path.join(t.config.uploadsDir, 'products', `${product.productID}-${width}.webp`);
+      const meta = await sharp(file).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width });
+    }
+  });
+
+  it('creates clothes with stock per size and a toy with a single stock', async () => {
+    const clothes = await create({
+      ...comic({ category: 'clothes', merchType: 'jacket', genres: undefined, volumes: undefined }),
+      sizes: 'M,XL',
+      stock: JSON.stringify({ M: 2, XL: 1 }),
+    });
+    expect(clothes.statusCode).toBe(201);
+    const toy = await create(
+      comic({
+        category: 'toys',
+        toyType: 'car',
+        genres: undefined,
+        volumes: undefined,
+        stock: '7',
+      }),
+    );
+    expect(toy.statusCode).toBe(201);
+    const [single] = await t.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, toy.json().product.productID));
+    expect(single).toMatchObject({ variant: '', stock: 7 });
+  });
+
+  it.each([
+    [{ name: '' }, PRODUCT_FORM.nameRequired],
+    [{ description: ' ' }, PRODUCT_FORM.descriptionRequired],
+    [{ price: '' }, PRODUCT_FORM.priceRequired],
+    [{ category: undefined }, PRODUCT_FORM.categoryRequired],
+    [{ volumes: '' }, PRODUCT_FORM.volumesRequired],
+    [{ volumes: 'V1, Vol2' }, PRODUCT_FORM.volumeFormat('Vol2')],
+    [{ volumes: 'V1, V1' }, PRODUCT_FORM.volumeDuplicate],
+    [{ stock: JSON.stringify({ V1: 3 }) }, PRODUCT_FORM.volumeStockRequired('V2')],
+    [{ stock: JSON.stringify({ V1: -1, V2: 1 }) }, PRODUCT_FORM.stockNegative],
+    [{ stock: JSON.stringify({ V1: 'lots', V2: 1 }) }, PRODUCT_FORM.notANumber],
+    [{ stock: '{not json' }, DASHBOARD_RULES.stockInvalidJson],
+    [
+      { category: 'shoes', volumes: undefined, sizes: 'M', stock: '{}' },
+      PRODUCT_FORM.merchTypeRequired,
+    ],
+    [
+      { category: 'clothes', merchType: 't-shirt', volumes: undefined, sizes: 'S', stock: '{}' },
+      PRODUCT_FORM.sizeStockRequired('S'),
+    ],
+    [{ category: 'toys', volumes: undefined, stock: '3' }, PRODUCT_FORM.toyTypeRequired],
+    [
+      { category: 'toys', toyType: 'car', volumes: undefined, stock: '' },
+      PRODUCT_FORM.stockRequired,
+    ],
+  ])('refuses %j with the form message', async (overrides, message) => {
+    const res = await create(comic(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('requires an image on create', async () => {
+    const res = await create(comic(), null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PRODUCT_FORM.imageRequired);
+  });
+
+  it('refuses a text file renamed to .png with 415', async () => {
+    const res = await create(comic(), Buffer.from('hello, I am only text pretending to be art'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(DASHBOARD_RULES.imageUnsupported);
+  });
+
+  it('refuses an 11 MB file with 413', async () => {
+    const big = Buffer.alloc(11 * 1024 * 1024, 0);
+    png.copy(big); // a real PNG signature: the size alone must refuse it
+    const res = await create(comic(), big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(DASHBOARD_RULES.imageTooLarge);
+  });
+
+  it('refuses a file with an image signature that is not an image', async () => {
+    const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]);
+    const res = await create(comic(), fake);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(DASHBOARD_RULES.imageUnreadable);
+  });
+});
+
+describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', () => {
+  it('edits fields, stock and image, then deletes with the product ID', async () => {
+    const id = (await create(comic())).json().product.productID as string;
+    const edit = await send(
+      'PUT',
+      '/api/product/updateProduct',
+      comic({
+        productID: id,
+        name: 'Moon Blade Deluxe',
+        volumes: 'V1, V3',
+        stock: JSON.stringify({ V1: 9, V3: 2 }),
+        image: `/uploads/products/${id}-400.webp`,
+      }),
+      null,
+    );
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().message).toBe(DASHBOARD.productUpdated);
+    const variants = await t.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
+    expect(variants.map((v) => [v.variant, v.stock]).sort()).toEqual([
+      ['V1', 9],
+      ['V3', 2],
+    ]);
+
+    const withImage = await send('PUT', '/api/product/updateProduct', comic({ productID: id }));
+    const image = withImage.json().product.image as string;
+    expect(image).not.toBe(`/uploads/products/${id}`);
+    expect(
+      existsSync(path.join(t.config.uploadsDir, `${image.slice('/uploads/'.length)}-800.webp`)),
+    ).toBe(true);
+    expect(existsSync(path.join(t.config.uploadsDir, 'products', `${id}-800.webp`))).toBe(false);
+
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/deleteProduct',
+      headers: admin.headers,
+      payload: { productID: id },
+    });
+    expect(del.json()).toEqual({ success: true, message: DASHBOARD.productDeleted });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/deleteProduct',
+      headers: admin.headers,
+      payload: { productID: id },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('requires the product ID on edit', async () => {
+    const res = await send('PUT', '/api/product/updateProduct', comic(), null);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PRODUCT_FORM.productIdRequired);
+  });
+
+  it('asks for a product ID to delete, and refuses shoppers', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/deleteProduct',
+      headers: admin.headers,
+      payload: { productID: ' ' },
+    });
+    expect(empty.json().message).toBe(PRODUCT_FORM.deleteIdRequired);
+    const shopperDelete = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/deleteProduct',
+      headers: shopper.headers,
+      payload: { productID: 'COM-000000' },
+    });
+    expect(shopperDelete.statusCode).toBe(403);
+  });
+});

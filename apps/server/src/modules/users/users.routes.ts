@@ -1,0 +1,84 @@
+/** Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete. */
+import {
+  DASHBOARD,
+  errorResponseSchema,
+  getUsersQuerySchema,
+  getUsersResponseSchema,
+  idParamsSchema,
+  successMessageSchema,
+  userUpdatedResponseSchema,
+} from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
+import * as service from './users.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const EDIT_FIELDS = ['username', 'email', 'role', 'password'] as const;
+
+export async function usersRoutes(app: FastifyInstance): Promise<void> {
+  await registerImageMultipart(app);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
+  const tags = ['dashboard'];
+
+  api.get(
+    '/user/getUsers',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags,
+        querystring: getUsersQuerySchema,
+        response: { 200: getUsersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { users, total, totalPages } = await service.listUsers(deps(), request.query);
+      return { success: true as const, requiredUsers: users, totalPages, totalUsers: total };
+    },
+  );
+
+  // Any signed-in user reaches the service, so that a plain user hears the spec's refusal.
+  api.put(
+    '/user/update/:id',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: userUpdatedResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const form = await readImageForm(request, 'profilePic');
+      const fields = Object.fromEntries(EDIT_FIELDS.map((name) => [name, fieldValue(form, name)]));
+      const user = await service.updateUser(
+        deps(),
+        currentUser(request),
+        request.params.id,
+        fields,
+        form.image,
+      );
+      return { success: true as const, message: DASHBOARD.userUpdated, user };
+    },
+  );
+
+  api.delete(
+    '/user/delete/:id',
+    {
+      preHandler: requireUser,
+      schema: { tags, params: idParamsSchema, response: { 200: successMessageSchema, ...errors } },
+    },
+    async (request) => {
+      await service.deleteUser(deps(), currentUser(request), request.params.id);
+      return { success: true as const, message: DASHBOARD.userDeleted };
+    },
+  );
+}

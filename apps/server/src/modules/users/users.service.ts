@@ -1,0 +1,124 @@
+/**
+ * Staff management of accounts (spec §5, §6): list, edit and delete under the rank rules of
+ * user-permissions.ts. The editor is always the signed-in user; nothing in the request can
+ * claim to be someone else.
+ */
+import {
+  DASHBOARD_RULES,
+  PAGE_SIZE,
+  userEditFieldsSchema,
+  type PublicUser,
+  type Role,
+  type UserRoleFilter,
+} from '@otaku/shared';
+import type { Database } from '../../db/client';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { toPublicUser } from '../auth/public-user';
+import { removeAvatar, writeAvatar } from '../media/avatar-images';
+import type { UploadedImage } from '../media/image-upload';
+import {
+  checkCanChangeRole,
+  checkCanDelete,
+  checkCanEdit,
+  type Actor,
+  type Refusal,
+} from './user-permissions';
+import * as repo from './users.repo';
+
+export interface UsersDeps {
+  database: Database;
+  uploadsDir: string;
+}
+
+function enforce(refusal: Refusal | null) {
+  if (refusal)
+    throw new AppError(
+      refusal.status,
+      refusal.message,
+      refusal.status === 403 ? 'FORBIDDEN' : 'CONFLICT',
+    );
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export async function listUsers(
+  deps: UsersDeps,
+  query: { currPage: number; searchQuery: string; role: UserRoleFilter },
+) {
+  const db = deps.database.db;
+  const size = PAGE_SIZE.dashboard;
+  const [total, rows] = await Promise.all([
+    repo.countUsers(db, query.searchQuery, query.role),
+    repo.listUsers(db, query.searchQuery, query.role, size, (query.currPage - 1) * size),
+  ]);
+  return {
+    users: rows.map(toPublicUser),
+    total,
+    totalPages: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+/**
+ * Applies the edit after the rank rules: details need authority over the target, a role change
+ * needs a superAdmin who is not editing themselves and must leave a superAdmin in the shop.
+ */
+export async function updateUser(
+  deps: UsersDeps,
+  editor: Actor,
+  id: string,
+  rawFields: Record<string, string | undefined>,
+  picture: UploadedImage | undefined,
+): Promise<PublicUser> {
+  const fields = userEditFieldsSchema.parse(rawFields);
+  const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
+  let newPicture: string | undefined;
+  let oldPicture: string | null = null;
+  try {
+    const user = await deps.database.db.transaction(async (tx) => {
+      const roleChange = fields.role !== undefined;
+      const superAdmins = roleChange ? await repo.lockSuperAdmins(tx) : 0;
+      const target = await repo.lockUser(tx, id);
+      if (!target) throw notFound(DASHBOARD_RULES.userNotFound);
+      enforce(checkCanEdit(editor, target));
+      if (fields.role !== undefined)
+        enforce(checkCanChangeRole(editor, target, fields.role, superAdmins));
+      if (picture) newPicture = await writeAvatar(deps.uploadsDir, target.id, picture.buffer);
+      oldPicture = target.profilePic;
+      return repo.updateUser(tx, target.id, {
+        ...(fields.username !== undefined ? { username: fields.username } : {}),
+        ...(fields.email !== undefined ? { email: fields.email } : {}),
+        ...(fields.role !== undefined ? { role: fields.role as Role } : {}),
+        ...(passwordHash ? { passwordHash } : {}),
+        ...(newPicture ? { profilePic: newPicture } : {}),
+      });
+    });
+    if (newPicture) await removeAvatar(deps.uploadsDir, oldPicture);
+    return toPublicUser(user);
+  } catch (error) {
+    if (newPicture) await removeAvatar(deps.uploadsDir, newPicture);
+    if (isUniqueViolation(error)) throw conflict(DASHBOARD_RULES.emailTaken);
+    if (error instanceof AppError) throw error;
+    if ((error as { message?: string }).message?.includes('unsupported image format'))
+      throw new AppError(400, DASHBOARD_RULES.imageUnreadable, 'VALIDATION', 'profilePic');
+    throw error;
+  }
+}
+
+export async function deleteUser(deps: UsersDeps, editor: Actor, id: string): Promise<void> {
+  const picture = await deps.database.db.transaction(async (tx) => {
+    const superAdmins = await repo.lockSuperAdmins(tx);
+    const target = await repo.lockUser(tx, id);
+    if (!target) throw notFound(DASHBOARD_RULES.userNotFound);
+    enforce(checkCanDelete(editor, target, superAdmins));
+    await repo.deleteUser(tx, target.id);
+    return target.profilePic;
+  });
+  await removeAvatar(deps.uploadsDir, picture);
+}

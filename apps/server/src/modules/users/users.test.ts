@@ -1,0 +1,200 @@
+import { DASHBOARD, DASHBOARD_RULES, PERMISSIONS, USER_FORM } from '@otaku/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
+import { useTestApp } from '../../../test/helpers';
+import { users } from '../../db/schema/index';
+import { verifyPassword } from '../../lib/passwords';
+
+const t = useTestApp();
+const account = (role: 'user' | 'admin' | 'superAdmin') =>
+  createAccount(t.database, t.config.jwtSecret, role);
+let boss: TestAccount;
+
+beforeAll(async () => {
+  boss = await account('superAdmin');
+});
+
+async function edit(
+  editor: TestAccount | null,
+  id: string,
+  fields: Record<string, string>,
+  picture?: Buffer,
+) {
+  const body = await multipart({
+    ...fields,
+    profilePic: picture ? { name: 'me.png', type: 'image/png', data: picture } : undefined,
+  });
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/user/update/${id}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...(editor ? editor.headers : {}) },
+  });
+}
+const remove = (editor: TestAccount | null, id: string) =>
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/user/delete/${id}`,
+    headers: editor ? editor.headers : {},
+    payload: { editorEmail: 'spoofed@example.com' },
+  });
+const roleOf = async (id: string) =>
+  (await t.database.db.select().from(users).where(eq(users.id, id)))[0]?.role;
+
+describe('GET /api/user/getUsers', () => {
+  it('refuses guests and plain users', async () => {
+    const shopper = await account('user');
+    expect((await t.app.inject({ url: '/api/user/getUsers' })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: '/api/user/getUsers', headers: shopper.headers });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('searches by name or email, filters by role, pages by 20, never shows a hash', async () => {
+    const admin = await account('admin');
+    const named = await createAccount(t.database, t.config.jwtSecret, 'user', {
+      username: 'Findable Fox',
+      email: 'zz-fox@example.com',
+    });
+    const byName = await t.app.inject({
+      url: '/api/user/getUsers?searchQuery=findable&role=all&viewerEmail=nobody@x.y',
+      headers: admin.headers,
+    });
+    expect(byName.json().requiredUsers.map((u: { _id: string }) => u._id)).toEqual([named.id]);
+    const byEmail = await t.app.inject({
+      url: '/api/user/getUsers?searchQuery=ZZ-FOX',
+      headers: admin.headers,
+    });
+    expect(byEmail.json().totalUsers).toBe(1);
+    expect(JSON.stringify(byEmail.json())).not.toContain('passwordHash');
+    const supers = await t.app.inject({
+      url: '/api/user/getUsers?role=superAdmin',
+      headers: admin.headers,
+    });
+    expect(
+      supers.json().requiredUsers.every((u: { role: string }) => u.role === 'superAdmin'),
+    ).toBe(true);
+    for (let i = 0; i < 21; i++) await account('user');
+    const page = await t.app.inject({
+      url: '/api/user/getUsers?currPage=1',
+      headers: admin.headers,
+    });
+    expect(page.json().requiredUsers).toHaveLength(20);
+    expect(page.json().totalPages).toBe(Math.ceil(page.json().totalUsers / 20));
+  });
+});
+
+describe('PUT /api/user/update/:id', () => {
+  it('refuses a guest and tells a plain user they have no authority', async () => {
+    const shopper = await account('user');
+    const other = await account('user');
+    expect((await edit(null, other.id, { username: 'hacked' })).statusCode).toBe(401);
+    const res = await edit(shopper, other.id, { username: 'hacked' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(PERMISSIONS.noAuthorityToEditUsers);
+  });
+
+  it('lets an admin edit a user but not another admin or a superAdmin', async () => {
+    const admin = await account('admin');
+    const user = await account('user');
+    const ok = await edit(admin, user.id, { username: 'renamed', password: '' });
+    expect(ok.json()).toMatchObject({
+      message: DASHBOARD.userUpdated,
+      user: { username: 'renamed' },
+    });
+    for (const target of [await account('admin'), boss]) {
+      const res = await edit(admin, target.id, { username: 'nope' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(PERMISSIONS.noAuthorityToEditUser);
+    }
+  });
+
+  it('refuses an admin promoting anyone, even themselves', async () => {
+    const admin = await account('admin');
+    const user = await account('user');
+    const res = await edit(admin, user.id, { role: 'admin' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(DASHBOARD_RULES.onlySuperAdminChangesRoles);
+    expect(await roleOf(user.id)).toBe('user');
+    const self = await edit(admin, admin.id, { role: 'superAdmin' });
+    expect(self.statusCode).toBe(403);
+    expect(await roleOf(admin.id)).toBe('admin');
+    // Sending one's current role with other changes is not a change of role.
+    expect((await edit(admin, admin.id, { role: 'admin', username: 'same role' })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lets a superAdmin change roles, but not their own, and never demote the last one', async () => {
+    const user = await account('user');
+    expect((await edit(boss, user.id, { role: 'admin' })).statusCode).toBe(200);
+    expect(await roleOf(user.id)).toBe('admin');
+    const own = await edit(boss, boss.id, { role: 'admin' });
+    expect(own.json().message).toBe(DASHBOARD_RULES.cannotChangeOwnRole);
+
+    const second = await account('superAdmin');
+    expect((await edit(boss, second.id, { role: 'admin' })).statusCode).toBe(200);
+    // Now boss may be the only superAdmin left: a superAdmin cannot demote themselves either.
+    expect(await roleOf(boss.id)).toBe('superAdmin');
+  });
+
+  it('keeps the password when blank, changes it when given, stores a picture', async () => {
+    const user = await account('user');
+    await edit(boss, user.id, { password: 'a-new-password' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(await verifyPassword(row!.passwordHash, 'a-new-password')).toBe(true);
+    await edit(boss, user.id, { password: '', username: 'kept-pass' });
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.passwordHash).toBe(row!.passwordHash);
+
+    const pic = await edit(user, user.id, {}, await pngImage(300, 300));
+    expect(pic.statusCode).toBe(200);
+    expect(pic.json().user.profilePic).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+    const fake = await edit(user, user.id, {}, Buffer.from('just some words, not a picture'));
+    expect(fake.statusCode).toBe(415);
+  });
+
+  it('reports the user form messages', async () => {
+    const user = await account('user');
+    expect((await edit(user, user.id, { username: ' ' })).json().message).toBe(
+      USER_FORM.usernameRequired,
+    );
+    expect((await edit(user, user.id, { email: '' })).json().message).toBe(USER_FORM.emailRequired);
+    const taken = await edit(user, user.id, { email: boss.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(DASHBOARD_RULES.emailTaken);
+  });
+});
+
+describe('DELETE /api/user/delete/:id', () => {
+  it('refuses deleting oneself', async () => {
+    const admin = await account('admin');
+    const res = await remove(admin, admin.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(PERMISSIONS.cannotDeleteSelf);
+  });
+
+  it('refuses guests, plain users and an admin acting on an admin or superAdmin', async () => {
+    const admin = await account('admin');
+    const shopper = await account('user');
+    const victim = await account('user');
+    expect((await remove(null, victim.id)).statusCode).toBe(401);
+    expect((await remove(shopper, victim.id)).json().message).toBe(
+      PERMISSIONS.noAuthorityToDeleteUser,
+    );
+    for (const target of [await account('admin'), boss]) {
+      const res = await remove(admin, target.id);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe(PERMISSIONS.noAuthorityToDeleteUser);
+    }
+  });
+
+  it('lets an admin delete a user, whose token then stops working', async () => {
+    const admin = await account('admin');
+    const victim = await account('user');
+    const res = await remove(admin, victim.id);
+    expect(res.json()).toEqual({ success: true, message: DASHBOARD.userDeleted });
+    const after = await edit(victim, victim.id, { username: 'ghost' });
+    expect(after.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * Requests and responses of the staff dashboard calls (spec §7), used by the server routes and
+ * the dashboard pages alike. Identity always comes from the bearer token: the spec's `email`,
+ * `viewerEmail` and `editorEmail` fields are accepted for compatibility and ignored.
+ */
+import { z } from 'zod';
+import { publicUserSchema } from './auth';
+import { CATEGORIES } from './catalog';
+import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN } from './constants';
+import { DASHBOARD_RULES } from './dashboard-messages';
+import { PRODUCT_FORM, USER_FORM } from './messages';
+import { ORDER_STATUSES, ROLES } from './roles';
+
+/** currPage as the spec sends it: a positive page number, 1 when absent or nonsense. */
+export const pageQuery = z.preprocess(
+  (v) => (v === undefined || v === '' ? 1 : v),
+  z.coerce.number().int().min(1).catch(1),
+);
+const ignoredEmail = z.string().optional();
+
+export const productSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  product: z.object({ productID: z.string(), _id: z.string(), image: z.string() }),
+});
+export type ProductSavedResponse = z.infer<typeof productSavedResponseSchema>;
+
+export const deleteProductRequestSchema = z.object({
+  productID: z
+    .string({ error: PRODUCT_FORM.deleteIdRequired })
+    .trim()
+    .min(1, PRODUCT_FORM.deleteIdRequired),
+  email: ignoredEmail,
+});
+
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+/* ---------- orders ---------- */
+
+export const dashboardOrderSchema = z.object({
+  _id: z.string(),
+  orderID: z.string(),
+  user: z.object({ username: z.string(), email: z.string(), profilePic: z.string().nullable() }),
+  createdAt: z.string(),
+  orderDate: z.string(),
+  paymentMethod: z.enum(['cod', 'card']),
+  paymentStatus: z.enum(['unpaid', 'paid']),
+  status: z.enum(ORDER_STATUSES),
+  shippingAddress: z.string(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  discount: z.number(),
+  discountPercentage: z.number(),
+  finalAmount: z.number(),
+  couponCode: z.string().nullable(),
+  products: z.array(
+    z.object({
+      productId: z.object({ _id: z.string().nullable(), name: z.string(), image: z.string() }),
+      variant: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+    }),
+  ),
+});
+export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+
+export const allOrdersQuerySchema = z.object({ currPage: pageQuery, email: ignoredEmail });
+export const allOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  currPageOrders: z.array(dashboardOrderSchema),
+  totalPages: z.number(),
+  totalOrders: z.number(),
+  message: z.string(),
+});
+export type AllOrdersResponse = z.infer<typeof allOrdersResponseSchema>;
+
+export const orderStatsSchema = z.object({
+  pending: z.number(),
+  processing: z.number(),
+  shipped: z.number(),
+  delivered: z.number(),
+});
+export type OrderStats = z.infer<typeof orderStatsSchema>;
+export const orderStatsResponseSchema = z.object({
+  success: z.literal(true),
+  stats: orderStatsSchema,
+  message: z.string(),
+});
+
+export const updateOrderRequestSchema = z.object({ status: z.enum(ORDER_STATUSES) });
+export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
+
+export const revenueDaySchema = z.object({ date: z.string(), cash: z.number(), card: z.number() });
+export type RevenueDay = z.infer<typeof revenueDaySchema>;
+export const revenueResponseSchema = z.object({
+  success: z.literal(true),
+  days: z.array(revenueDaySchema),
+});
+
+export const lowStockItemSchema = z.object({
+  productID: z.string(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  variant: z.string(),
+  stock: z.number(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+export const lowStockResponseSchema = z.object({
+  success: z.literal(true),
+  threshold: z.number(),
+  items: z.array(lowStockItemSchema),
+});
+
+/* ---------- users ---------- */
+
+export const USER_ROLE_FILTERS = ['all', ...ROLES] as const;
+export type UserRoleFilter = (typeof USER_ROLE_FILTERS)[number];
+
+export const getUsersQuerySchema = z.object({
+  currPage: pageQuery,
+  searchQuery: z.string().trim().max(100).optional().default(''),
+  role: z.enum(USER_ROLE_FILTERS).catch('all').default('all'),
+  viewerEmail: ignoredEmail,
+});
+export const getUsersResponseSchema = z.object({
+  success: z.literal(true),
+  requiredUsers: z.array(publicUserSchema),
+  totalPages: z.number(),
+  totalUsers: z.number(),
+});
+export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
+
+/** The text fields of PUT /user/update/{id}; the profile picture comes as a file part. */
+export const userEditFieldsSchema = z.object({
+  username: z
+    .string({ error: USER_FORM.usernameRequired })
+    .trim()
+    .min(1, USER_FORM.usernameRequired)
+    .min(3, DASHBOARD_RULES.usernameLength)
+    .max(20, DASHBOARD_RULES.usernameLength)
+    .optional(),
+  email: z
+    .string({ error: USER_FORM.emailRequired })
+    .trim()
+    .min(1, USER_FORM.emailRequired)
+    .toLowerCase()
+    .pipe(z.email(DASHBOARD_RULES.emailInvalid))
+    .optional(),
+  role: z.enum(ROLES).optional(),
+  /** Blank keeps the password unchanged. */
+  password: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v))
+    .pipe(z.string().min(8, DASHBOARD_RULES.passwordTooShort).max(128).optional()),
+  editorEmail: ignoredEmail,
+});
+export type UserEditFields = z.input<typeof userEditFieldsSchema>;
+
+export const userUpdatedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: publicUserSchema,
+});
+
+/* ---------- coupons ---------- */
+
+const discountSchema = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({
+      error: (i) =>
+        i.input === undefined ? DASHBOARD_RULES.discountRequired : DASHBOARD_RULES.discountRange,
+    })
+    .int(DASHBOARD_RULES.discountRange)
+    .min(COUPON_DISCOUNT_MIN, DASHBOARD_RULES.discountRange)
+    .max(COUPON_DISCOUNT_MAX, DASHBOARD_RULES.discountRange),
+);
+
+/**
+ * An expiry date as the date input sends it (yyyy-mm-dd, valid to the end of that day, UTC)
+ * or a full ISO timestamp. Whether it lies in the future is checked where "now" is known.
+ */
+const expirySchema = z
+  .string({ error: DASHBOARD_RULES.expiryRequired })
+  .trim()
+  .min(1, DASHBOARD_RULES.expiryRequired)
+  .transform((v, ctx) => {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999Z`) : new Date(v);
+    if (Number.isNaN(date.getTime())) {
+      ctx.addIssue({ code: 'custom', message: DASHBOARD_RULES.expiryInvalid });
+      return z.NEVER;
+    }
+    return date;
+  });
+
+export const createCouponRequestSchema = z.object({
+  couponCode: z
+    .string({ error: DASHBOARD_RULES.couponCodeRequired })
+    .trim()
+    .min(1, DASHBOARD_RULES.couponCodeRequired)
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, DASHBOARD_RULES.couponCodeFormat)
+    .toUpperCase(),
+  discountPercentage: discountSchema,
+  expiryDate: expirySchema,
+  email: ignoredEmail,
+});
+export type CreateCouponRequest = z.input<typeof createCouponRequestSchema>;
+
+export const updateCouponRequestSchema = z.object({
+  discountPercentage: discountSchema,
+  expiryDate: expirySchema,
+  email: ignoredEmail,
+});
+export type UpdateCouponRequest = z.input<typeof updateCouponRequestSchema>;
+
+export const dashboardCouponSchema = z.object({
+  _id: z.string(),
+  couponCode: z.string(),
+  discountPercentage: z.number(),
+  expiryDate: z.string(),
+  status: z.enum(['Active', 'Expired']),
+  usageCount: z.number(),
+  createdAt: z.string(),
+});
+export type DashboardCoupon = z.infer<typeof dashboardCouponSchema>;
+
+export const couponSavedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  coupon: dashboardCouponSchema,
+});
+export const allCouponsQuerySchema = z.object({ currPage: pageQuery, email: ignoredEmail });
+export const allCouponsResponseSchema = z.object({
+  success: z.literal(true),
+  allCoupons: z.array(dashboardCouponSchema),
+  totalPages: z.number(),
+  totalCoupons: z.number(),
+});
+export type AllCouponsResponse = z.infer<typeof allCouponsResponseSchema>;
+
+export const couponStatsSchema = z.object({
+  activeCoupons: z.number(),
+  totalUsage: z.number(),
+  /** Dollars given away through coupons over all orders. */
+  totalDiscount: z.number(),
+});
+export type CouponStats = z.infer<typeof couponStatsSchema>;
+export const couponStatsResponseSchema = z.object({
+  success: z.literal(true),
+  stats: couponStatsSchema,
+});
+
+/** Active if the expiry date is after now, otherwise Expired (spec §4). */
+export function couponStatus(expiryDate: string | Date, now: Date = new Date()) {
+  return new Date(expiryDate).getTime() > now.getTime() ? 'Active' : 'Expired';
+}
+
+/* ---------- exports ---------- */
+
+export const EXPORT_TYPES = ['products', 'orders', 'users', 'coupons'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+export const EXPORT_FORMATS = ['excel', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const exportParamsSchema = z.object({ type: z.enum(EXPORT_TYPES) });
+export const exportQuerySchema = z.object({
+  format: z.enum(EXPORT_FORMATS).default('excel'),
+  email: ignoredEmail,
+});
+export const exportFileName = (type: ExportType, format: ExportFormat) =>
+  `${type}.${format === 'excel' ? 'xlsx' : 'pdf'}`;
+
+/** Dashboard dates are dd-mm-yyyy (spec §9), in UTC so every viewer reads the same day. */
+export function formatDashboardDate(value: string | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+}

@@ -1,0 +1,169 @@
+/**
+ * The product form's rules (spec §5), written once: the dashboard form checks them on every
+ * change and the server checks them again on create and update.
+ */
+import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } from './catalog';
+import type { Category } from './catalog';
+import { DASHBOARD_RULES } from './dashboard-messages';
+import { PRODUCT_FORM } from './messages';
+
+/** What the form holds, as text, the way a person typed it. */
+export interface ProductFormValues {
+  productID: string;
+  name: string;
+  description: string;
+  price: string;
+  category: Category | '';
+  genres: string[];
+  /** Comic volumes as typed, e.g. "V1, v2". */
+  volumes: string;
+  sizes: string[];
+  merchType: string;
+  toyType: string;
+  /** Stock per volume or size; the key '' holds a single stock (toys). */
+  stock: Record<string, string>;
+  hasImage: boolean;
+}
+
+export type ProductFormMode = 'create' | 'edit';
+export type ProductFormErrors = Partial<Record<string, string>>;
+
+export interface ProductPayload {
+  name: string;
+  description: string;
+  priceCents: number;
+  category: Category;
+  genres: string[];
+  merchType: string | null;
+  toyType: string | null;
+  /** In form order; variant '' is the single stock of a toy. */
+  variants: { variant: string; stock: number }[];
+}
+
+export const emptyProductForm = (): ProductFormValues => ({
+  productID: '',
+  name: '',
+  description: '',
+  price: '',
+  category: '',
+  genres: [],
+  volumes: '',
+  sizes: [],
+  merchType: '',
+  toyType: '',
+  stock: {},
+  hasImage: false,
+});
+
+/** Splits the volumes text into its entries (empty ones dropped, not yet normalised). */
+export function splitVolumes(text: string): string[] {
+  return text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+/** On blur: entries trimmed and a leading lower-case v made upper-case ("v2 " -> "V2"). */
+export function normaliseVolumes(text: string): string {
+  return splitVolumes(text)
+    .map((v) => v.replace(/^v/, 'V'))
+    .join(', ');
+}
+
+/** The variants the stock is entered for: volumes, sizes in size order, or one ''. */
+export function stockKeys(values: Pick<ProductFormValues, 'category' | 'volumes' | 'sizes'>) {
+  switch (values.category) {
+    case 'comics':
+      return splitVolumes(values.volumes).filter((v) => VOLUME_PATTERN.test(v));
+    case 'clothes':
+    case 'shoes':
+      return SIZES.filter((s) => values.sizes.includes(s));
+    case 'toys':
+      return [''];
+    default:
+      return [];
+  }
+}
+
+function checkStock(raw: string | undefined, missing: string): string | number {
+  const text = (raw ?? '').trim();
+  if (text === '') return missing;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return PRODUCT_FORM.notANumber;
+  if (n < 0) return PRODUCT_FORM.stockNegative;
+  if (!Number.isInteger(n)) return DASHBOARD_RULES.stockNotWhole;
+  return n;
+}
+
+function checkVolumes(text: string, errors: ProductFormErrors) {
+  const entries = splitVolumes(text);
+  if (entries.length === 0) return void (errors.volumes = PRODUCT_FORM.volumesRequired);
+  const bad = entries.find((v) => !VOLUME_PATTERN.test(v));
+  if (bad !== undefined) return void (errors.volumes = PRODUCT_FORM.volumeFormat(bad));
+  if (new Set(entries).size !== entries.length) errors.volumes = PRODUCT_FORM.volumeDuplicate;
+}
+
+function checkTypes(v: ProductFormValues, errors: ProductFormErrors) {
+  if (v.category === 'comics') {
+    const bad = v.genres.find((g) => !GENRES.some((x) => x.slug === g));
+    if (bad !== undefined) errors.genres = DASHBOARD_RULES.genreInvalid(bad);
+    checkVolumes(v.volumes, errors);
+  } else if (v.category === 'clothes' || v.category === 'shoes') {
+    if (!v.merchType) errors.merchType = PRODUCT_FORM.merchTypeRequired;
+    else if (!MERCH_TYPES[v.category].some((t) => t.slug === v.merchType))
+      errors.merchType = DASHBOARD_RULES.merchTypeInvalid;
+    const bad = v.sizes.find((s) => !(SIZES as readonly string[]).includes(s));
+    if (bad !== undefined) errors.sizes = DASHBOARD_RULES.sizeInvalid(bad);
+    else if (v.sizes.length === 0) errors.sizes = DASHBOARD_RULES.sizesRequired;
+  } else if (v.category === 'toys') {
+    if (!v.toyType) errors.toyType = PRODUCT_FORM.toyTypeRequired;
+    else if (!TOY_TYPES.some((t) => t.slug === v.toyType))
+      errors.toyType = DASHBOARD_RULES.toyTypeInvalid;
+  }
+}
+
+/** Every rule of the form; an empty object means the values can be saved. */
+export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): ProductFormErrors {
+  const errors: ProductFormErrors = {};
+  if (mode === 'edit' && !v.productID.trim()) errors.productID = PRODUCT_FORM.productIdRequired;
+  if (!v.name.trim()) errors.name = PRODUCT_FORM.nameRequired;
+  if (!v.description.trim()) errors.description = PRODUCT_FORM.descriptionRequired;
+  if (!v.price.trim()) errors.price = PRODUCT_FORM.priceRequired;
+  else if (!Number.isFinite(Number(v.price)) || Number(v.price) < 0)
+    errors.price = DASHBOARD_RULES.priceInvalid;
+  if (!v.category) errors.category = PRODUCT_FORM.categoryRequired;
+  else if (!(CATEGORIES as readonly string[]).includes(v.category))
+    errors.category = DASHBOARD_RULES.categoryInvalid;
+  if (mode === 'create' && !v.hasImage) errors.image = PRODUCT_FORM.imageRequired;
+  checkTypes(v, errors);
+  if (!errors.volumes)
+    for (const key of stockKeys(v)) {
+      const missing =
+        v.category === 'comics'
+          ? PRODUCT_FORM.volumeStockRequired(key)
+          : v.category === 'toys'
+            ? PRODUCT_FORM.stockRequired
+            : PRODUCT_FORM.sizeStockRequired(key);
+      const result = checkStock(v.stock[key], missing);
+      if (typeof result === 'string') errors[`stock.${key}`] = result;
+    }
+  return errors;
+}
+
+/** The values as the server stores them; call only when checkProductForm found nothing. */
+export function toProductPayload(v: ProductFormValues): ProductPayload {
+  const category = v.category as Category;
+  return {
+    name: v.name.trim(),
+    description: v.description.trim(),
+    priceCents: Math.round(Number(v.price) * 100),
+    category,
+    genres: category === 'comics' ? [...new Set(v.genres)] : [],
+    merchType: category === 'clothes' || category === 'shoes' ? v.merchType : null,
+    toyType: category === 'toys' ? v.toyType : null,
+    variants: stockKeys(v).map((variant) => ({
+      variant,
+      stock: Number((v.stock[variant] ?? '').trim()),
+    })),
+  };
+}
