@@ -2,6 +2,8 @@ import './zod-messages';
 export * from './api';
 export * from './auth';
 export * from './catalog';
+export * from './catalog-api';
+export * from './catalog-messages';
 export * from './constants';
 export * from './messages';
 export * from './money';

@@ -42,6 +42,13 @@ export interface DatabaseOptions {
 
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * How close a word must be for pg_trgm's `<%` operator to call it a match (default 0.6).
+ * Product search (modules/catalog/search-sql.ts) needs 0.45 so that "narto" finds "naruto";
+ * every connection of either engine is opened with it.
+ */
+export const TRIGRAM_WORD_SIMILARITY_THRESHOLD = 0.45;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
   const logger = { logQuery: () => void count++ };
@@ -61,6 +68,7 @@ function openPostgres(url: string, max: number, logger: Logger) {
     max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -81,6 +89,8 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
     extensions: pgliteExtensions,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
+  // One session for the life of the client, so a session setting holds for every query.
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

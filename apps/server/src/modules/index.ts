@@ -1,9 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/auth.module';
+import { catalogRoutes } from './catalog/catalog.routes';
 import { dashboardModules } from './dashboard-modules';
 import { healthRoutes } from './health/health.routes';
 
 /**
  * Every API module, registered under /api by app.ts. A new module adds one line here.
  */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, authModule, ...dashboardModules];
+export const apiModules: FastifyPluginAsync[] = [
+  healthRoutes,
+  authModule,
+  catalogRoutes,
+  ...dashboardModules,
+];

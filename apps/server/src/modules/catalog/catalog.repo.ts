@@ -1,0 +1,161 @@
+/**
+ * Catalog queries. The shop list is one statement whatever the page size: the filtered page,
+ * its total (a window count) and every product's variants (aggregated per row) come back
+ * together.
+ */
+import type { Category, SortBy } from '@otaku/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { searchMatch, searchRank } from './search-sql';
+
+export interface VariantRow {
+  variant: string;
+  stock: number;
+}
+
+export interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  priceCents: number;
+  category: Category;
+  image: string;
+  imageWidth: number;
+  imageHeight: number;
+  genres: string[];
+  merchType: string | null;
+  toyType: string | null;
+  variants: VariantRow[];
+}
+
+export interface ListFilter {
+  /** null: every category. */
+  category: Category | null;
+  /** Canonical type slugs of the category; null: every type. */
+  types: readonly string[] | null;
+  maxPriceCents: number | null;
+  /** Normalised search text; null: no search. */
+  search: string | null;
+  sortBy: SortBy;
+  limit: number;
+  offset: number;
+}
+
+/** Runs a raw query; the rows come back the same way on PGlite and node-postgres. */
+async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
+  p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
+  p.merch_type as "merchType", p.toy_type as "toyType"`;
+
+const VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
+  order by v.position, v.variant) from product_variants v where v.product_id = p.id), '[]'::json)`;
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+function typeCondition(category: Category, types: readonly string[]): SQL {
+  if (category === 'comics') return sql`p.genres && array[${list(types)}]::text[]`;
+  if (category === 'toys') return sql`p.toy_type in (${list(types)})`;
+  return sql`p.merch_type in (${list(types)})`;
+}
+
+function where(f: ListFilter): SQL {
+  const conditions: SQL[] = [];
+  if (f.category) conditions.push(sql`p.category = ${f.category}`);
+  if (f.category && f.types) conditions.push(typeCondition(f.category, f.types));
+  if (f.maxPriceCents !== null) conditions.push(sql`p.price_cents <= ${f.maxPriceCents}`);
+  if (f.search) conditions.push(searchMatch(f.search));
+  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+}
+
+/** Popular: units sold, then newest; price sorts tie-break by name; a search ranks first. */
+function orderBy(f: ListFilter, rank: SQL): SQL {
+  switch (f.sortBy) {
+    case 'price-low':
+      return sql`p.price_cents asc, p.name asc, p.id asc`;
+    case 'price-high':
+      return sql`p.price_cents desc, p.name asc, p.id asc`;
+    default:
+      return sql`${f.search ? sql`${rank} desc, ` : sql``}p.units_sold desc, p.created_at desc, p.id asc`;
+  }
+}
+
+/** One page of the shop and the number of products that match the whole filter. */
+export async function listProducts(
+  db: Executor,
+  f: ListFilter,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const rank = f.search ? searchRank(f.search) : sql`0`;
+  const rows = await query<ProductRow & { total: number }>(
+    db,
+    sql`
+    with page as (
+      select p.*, ${rank} as search_rank, (count(*) over ())::int as total
+      from products p
+      ${where(f)}
+      order by ${orderBy(f, sql`search_rank`)}
+      limit ${f.limit} offset ${f.offset}
+    )
+    select ${COLUMNS}, p.total, ${VARIANTS} as variants
+    from page p
+    order by ${orderBy(f, sql`p.search_rank`)}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/** How many products match; needed only when a page past the end came back empty. */
+export async function countProducts(db: Executor, f: ListFilter): Promise<number> {
+  const rows = await query<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from products p ${where(f)}`,
+  );
+  return rows[0]?.total ?? 0;
+}
+
+/** A product with its variants, by productID or (for verifyStock) by exact name. */
+export async function findProduct(
+  db: Executor,
+  key: { id: string } | { idOrName: string },
+): Promise<ProductRow | undefined> {
+  const condition =
+    'id' in key
+      ? sql`p.id = ${key.id}`
+      : sql`(p.id = ${key.idOrName.toUpperCase()} or lower(p.name) = lower(${key.idOrName}))`;
+  const rows = await query<ProductRow>(
+    db,
+    sql`
+    select ${COLUMNS}, ${VARIANTS} as variants
+    from products p
+    where ${condition}
+    order by (p.id = ${'id' in key ? key.id : key.idOrName.toUpperCase()}) desc, p.created_at asc
+    limit 1`,
+  );
+  return rows[0];
+}
+
+export type SuggestionRow = Omit<ProductRow, 'description' | 'genres' | 'variants'>;
+
+/** The best matches of a search across every category, for the search box. */
+export async function suggestProducts(
+  db: Executor,
+  search: string,
+  limit: number,
+): Promise<SuggestionRow[]> {
+  return query<SuggestionRow>(
+    db,
+    sql`
+    select p.id, p.name, p.price_cents as "priceCents", p.category, p.image,
+      p.image_width as "imageWidth", p.image_height as "imageHeight",
+      p.merch_type as "merchType", p.toy_type as "toyType"
+    from products p
+    where ${searchMatch(search)}
+    order by ${searchRank(search)} desc, p.units_sold desc, p.created_at desc, p.id asc
+    limit ${limit}`,
+  );
+}

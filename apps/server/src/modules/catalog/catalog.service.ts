@@ -1,0 +1,110 @@
+/**
+ * Catalog rules: how the shop's filter becomes a query, what a search spans, and whether a
+ * variant has the stock a shopper asks for.
+ */
+import {
+  ALL_TYPES,
+  CATALOG,
+  PAGE_SIZE,
+  PRODUCT_ID_PATTERN,
+  SEARCH_SUGGESTION_LIMIT,
+  toCents,
+  VALIDATION,
+  type GetProductResponse,
+  type GetProductsResponse,
+  type ProductConstraints,
+  type SearchSuggestionsResponse,
+  type VerifyStockResponse,
+} from '@otaku/shared';
+import type { Executor } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import * as repo from './catalog.repo';
+import { toProductDto, toSuggestionDto } from './product-dto';
+import { normaliseQuery } from './search-sql';
+
+/**
+ * A search spans every category, because a shopper who types a title expects to find it
+ * whichever category the shop shows (docs/decisions/040-catalog-api.md); the type filter
+ * belongs to a category and is ignored with it. Price and sort still apply.
+ */
+export function toListFilter(c: ProductConstraints): repo.ListFilter {
+  const searching = c.searchQuery !== '';
+  const allTypes = c.productTypes.includes(ALL_TYPES);
+  return {
+    category: searching ? null : c.category,
+    types: searching || allTypes ? null : c.productTypes,
+    maxPriceCents: c.price > 0 ? toCents(c.price) : null,
+    search: searching ? normaliseQuery(c.searchQuery) : null,
+    sortBy: c.sortBy,
+    limit: PAGE_SIZE.shop,
+    offset: (c.page - 1) * PAGE_SIZE.shop,
+  };
+}
+
+/** One page of the shop: one statement, two only when the page lies past the end. */
+export async function listProducts(
+  db: Executor,
+  constraints: ProductConstraints,
+): Promise<GetProductsResponse> {
+  const filter = toListFilter(constraints);
+  const { rows, total: pageTotal } = await repo.listProducts(db, filter);
+  const total =
+    rows.length > 0 || constraints.page === 1 ? pageTotal : await repo.countProducts(db, filter);
+  return {
+    success: true,
+    currPageProducts: rows.map(toProductDto),
+    totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE.shop)),
+    totalProducts: total,
+    page: constraints.page,
+    pageSize: PAGE_SIZE.shop,
+    scope: filter.category ? 'category' : 'all',
+    message: CATALOG.productsFetched,
+  };
+}
+
+/** Product ids are upper-case; a lower-cased link still finds its product. */
+function normaliseId(productID: string): string | null {
+  const id = productID.trim().toUpperCase();
+  return PRODUCT_ID_PATTERN.test(id) ? id : null;
+}
+
+export async function getProduct(db: Executor, productID: string): Promise<GetProductResponse> {
+  const id = normaliseId(productID);
+  const row = id ? await repo.findProduct(db, { id }) : undefined;
+  if (!row) throw notFound(CATALOG.productNotFound);
+  return { success: true, product: toProductDto(row) };
+}
+
+export async function suggestProducts(
+  db: Executor,
+  query: string,
+): Promise<SearchSuggestionsResponse> {
+  const rows = await repo.suggestProducts(db, normaliseQuery(query), SEARCH_SUGGESTION_LIMIT);
+  return { success: true, products: rows.map(toSuggestionDto) };
+}
+
+export interface StockQuestion {
+  itemName: string;
+  selectedVariant: string;
+  itemQuantity: number;
+}
+
+/** Whether `itemQuantity` units of a product's variant can still be added to a cart. */
+export async function verifyStock(db: Executor, q: StockQuestion): Promise<VerifyStockResponse> {
+  const row = await repo.findProduct(db, { idOrName: q.itemName });
+  if (!row) throw notFound(CATALOG.productNotFound);
+  const hasVariants = row.variants.some((v) => v.variant !== '');
+  if (hasVariants && q.selectedVariant === '')
+    throw badRequest(VALIDATION.variantRequired, 'selectedVariant');
+  const variant = hasVariants ? q.selectedVariant.toUpperCase() : '';
+  const found = row.variants.find((v) => v.variant === variant);
+  if (!found) throw notFound(CATALOG.variantNotFound);
+  const inStock = found.stock >= q.itemQuantity;
+  const message =
+    found.stock === 0
+      ? VALIDATION.variantOutOfStock
+      : inStock
+        ? CATALOG.inStock
+        : CATALOG.onlyLeft(found.stock);
+  return { success: true, productID: row.id, variant, stock: found.stock, inStock, message };
+}

@@ -1,0 +1,54 @@
+/**
+ * The product as the API speaks it (spec §3 "Product"): dollars, both image sizes, and stock
+ * as a map from volume or size to count, or one number for single-stock products.
+ */
+import { productImage, SIZES, toDollars, type Product, type SearchSuggestion } from '@otaku/shared';
+import type { ProductRow, SuggestionRow, VariantRow } from './catalog.repo';
+
+const volumeNumber = (v: string) => Number(v.replace(/^\D+/, '')) || 0;
+const sizeIndex = (s: string) => {
+  const i = (SIZES as readonly string[]).indexOf(s);
+  return i === -1 ? SIZES.length : i;
+};
+
+/** Volumes by number (V2 before V10), sizes from XS to XXL. */
+export function sortVariants(category: ProductRow['category'], variants: VariantRow[]) {
+  const key = category === 'comics' ? volumeNumber : sizeIndex;
+  return [...variants].sort((a, b) => key(a.variant) - key(b.variant));
+}
+
+export function toProductDto(row: ProductRow): Product {
+  const variants = sortVariants(row.category, row.variants).filter((v) => v.variant !== '');
+  const single = row.variants.find((v) => v.variant === '');
+  const hasVariants = row.category !== 'toys' && variants.length > 0;
+  const stock = hasVariants
+    ? Object.fromEntries(variants.map((v) => [v.variant, v.stock]))
+    : (single?.stock ?? 0);
+  const names = variants.map((v) => v.variant);
+  return {
+    _id: row.id,
+    productID: row.id,
+    name: row.name,
+    description: row.description,
+    price: toDollars(row.priceCents),
+    category: row.category,
+    image: productImage(row.image, row.imageWidth, row.imageHeight),
+    genres: row.genres,
+    volumes: row.category === 'comics' ? names : [],
+    sizes: row.category === 'clothes' || row.category === 'shoes' ? names : [],
+    merchType: row.merchType,
+    toyType: row.toyType,
+    stock,
+    inStock: hasVariants ? variants.some((v) => v.stock > 0) : (single?.stock ?? 0) > 0,
+  };
+}
+
+export function toSuggestionDto(row: SuggestionRow): SearchSuggestion {
+  return {
+    productID: row.id,
+    name: row.name,
+    image: productImage(row.image, row.imageWidth, row.imageHeight),
+    price: toDollars(row.priceCents),
+    category: row.category,
+  };
+}

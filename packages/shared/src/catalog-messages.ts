@@ -1,0 +1,79 @@
+/**
+ * Texts of the home page, the shop and the product page that the specification leaves to us
+ * (DESIGN.md §4). The spec's own wording lives in messages.ts (HOME, VALIDATION, PAGES).
+ */
+
+export const CATALOG = {
+  productsFetched: 'Products fetched successfully',
+  productNotFound: 'Product not found.',
+  variantNotFound: 'This variant does not exist for this product',
+  inStock: 'In stock',
+  onlyLeft: (available: number) => `Only ${available} left in stock`,
+} as const;
+
+/** Labels and empty states of the shop (spec §2 "Shop"). */
+export const SHOP = {
+  title: 'Shop',
+  filters: 'Filters',
+  openFilters: 'Open filters',
+  closeFilters: 'Close filters',
+  category: 'Category',
+  types: 'Type',
+  allTypes: 'All',
+  price: 'Max price',
+  anyPrice: 'Any price',
+  upTo: (dollars: number) => `Up to $${dollars}`,
+  sortBy: 'Sort by',
+  search: 'Search',
+  searchPlaceholder: 'Search anime merch…',
+  searchButton: 'Search',
+  suggestions: 'Suggestions',
+  clearAll: 'Clear All',
+  activeFilters: 'Active filters',
+  allCategories: 'all categories',
+  searchScope: (query: string) => `Results for “${query}” in all categories`,
+  resultCount: (count: number) => `${count} product${count === 1 ? '' : 's'}`,
+  noProducts: 'No products match these filters.',
+  noProductsHint: 'Try another type, a higher price or Clear All.',
+  loadFailed: 'We could not load the products. Please try again.',
+  retry: 'Try again',
+  outOfStock: 'Out of stock',
+  pagination: 'Pages',
+  previous: 'Previous',
+  next: 'Next',
+} as const;
+
+/** The product page (spec §2 "Product detail"). */
+export const PRODUCT_PAGE = {
+  backToShop: 'Back to Shop',
+  genres: 'Genres',
+  volume: 'Volume',
+  size: 'Size',
+  quantity: 'Quantity',
+  decrease: 'Decrease quantity',
+  increase: 'Increase quantity',
+  unitPrice: 'Unit price',
+  totalPrice: 'Total',
+  addToCart: 'Add to Cart',
+  available: (count: number) => `${count} available`,
+  notFoundTitle: 'Product not found',
+  notFoundText: 'This product does not exist or is no longer sold. Have a look around the shop.',
+  loadFailed: 'We could not load this product. Please try again.',
+} as const;
+
+/** The home page (spec §2 "Home"). */
+export const HOME_PAGE = {
+  shopNow: 'Shop Now',
+  comicsTitle: 'Comics & Manga',
+  comicsText: 'Fresh volumes of the series everyone is talking about.',
+  comicsButton: 'Shop Comics',
+  clothesTitle: 'Clothes',
+  clothesText: 'Tees, jackets and pants for every fandom.',
+  clothesButton: 'Shop Clothes',
+  figuresTitle: 'Action Figures',
+  figuresText: 'Poseable heroes, dolls and cars for your shelf.',
+  figuresButton: 'Shop Action Figures',
+  previousSlide: 'Previous slide',
+  nextSlide: 'Next slide',
+  loading: 'Loading',
+} as const;
