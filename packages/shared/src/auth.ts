@@ -85,11 +85,6 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** Whether something read from storage or a response is a usable user (spec §4 validity check). */
-export function isValidUser(value: unknown): value is PublicUser {
-  return publicUserSchema.safeParse(value).success;
-}
-
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 

@@ -116,8 +116,11 @@ async function refreshOnce(): Promise<boolean> {
   }
 }
 
-/** Concurrent 401s share one refresh call: the refresh token rotates and is single-use. */
-function refreshSession(): Promise<boolean> {
+/**
+ * Concurrent 401s share one refresh call: the refresh token rotates and is single-use. Exported
+ * so the start-up session check renews through the same single call.
+ */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= refreshOnce().finally(() => {
     refreshing = null;
   });

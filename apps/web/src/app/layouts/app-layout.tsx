@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui';
+import { SessionCheck } from '../../features/auth/components/session-check';
 import { paths } from '../../lib/paths';
 import { ErrorBoundary } from '../routes/error-boundary';
 import { RouteError } from '../routes/route-error';
@@ -29,6 +30,7 @@ export function AppLayout() {
       <Toaster variant={isDashboardPath(pathname) ? 'dashboard' : 'shop'} />
       <ScrollToTop />
       <SessionExpiryHandler />
+      <SessionCheck />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/default-avatar.svg';
+import { fakeApi, ok } from '../../features/auth/testing/auth-test-kit';
 import { createUser, storeSession } from '../../test/factories';
 import { renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
@@ -72,12 +73,13 @@ describe('Navbar', () => {
   });
 
   it('logs out: clears local storage and shows the login page', async () => {
+    fakeApi({ 'GET /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
     storeSession('admin');
     window.localStorage.setItem(STORAGE_KEYS.cartId, 'user_1');
     renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: /logout/i }));
+    expect(await screen.findByText('Login screen')).toBeInTheDocument();
     expect(window.localStorage.length).toBe(0);
-    expect(screen.getByText('Login screen')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 });

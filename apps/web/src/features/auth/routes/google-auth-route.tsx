@@ -1,21 +1,26 @@
-import { KeyRound } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { useEffect } from 'react';
+import { Page, Spinner } from '../../../components/ui';
+import { googleUrls } from '../api/auth-calls';
+import { AuthLink } from '../components/auth-link';
 import { paths } from '../../../lib/paths';
 
-/** /auth/google (spec §2): the accounts work connects Google sign-in here. */
+/** /auth/google (spec §2): hands the browser over to Google sign-in through the server. */
 export function GoogleAuthRoute() {
+  useEffect(() => {
+    window.location.assign(googleUrls.login);
+  }, []);
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={KeyRound}
-        title="Google sign-in"
-        summary="Sign in with your Google account."
-        upcoming={['A hand-over to Google, which returns you here signed in']}
-      >
-        <ButtonLink to={paths.login} variant="secondary">
-          Back to login
-        </ButtonLink>
-      </ScreenPlaceholder>
+    <Page className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-center">
+      <h1 className="font-display text-2xl font-bold text-ink-900">Taking you to Google…</h1>
+      <Spinner size="lg" label="Opening Google sign-in" />
+      <p className="text-sm text-ink-500">
+        Not moving?{' '}
+        <a className="font-semibold text-sakura-700 underline" href={googleUrls.login}>
+          Continue with Google
+        </a>{' '}
+        or <AuthLink to={paths.login}>go back to login</AuthLink>.
+      </p>
     </Page>
   );
 }

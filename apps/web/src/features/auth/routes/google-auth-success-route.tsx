@@ -1,24 +1,61 @@
-import { KeyRound } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { ACCOUNT, AUTH, type GoogleReason } from '@otaku/shared';
+import { useEffect, useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Page, Spinner } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
+import { clearSession, setAuthToken } from '../../../lib/session';
+import { authCalls } from '../api/auth-calls';
+import { storeSignedIn } from '../api/store-session';
 
-/** /auth/google/success (spec §2): the accounts work completes Google sign-in here. */
+const failureText = (reason: string | null) =>
+  (reason as GoogleReason) === 'email-unverified'
+    ? ACCOUNT.googleEmailUnverified
+    : AUTH.googleFailed;
+
+/**
+ * /auth/google/success (spec §2): signs in with the token from the query string, or else with
+ * the session cookie the server set after Google; then a toast and home. Any failure: an
+ * error toast and /login. Runs once, even when React mounts the page twice.
+ */
 export function GoogleAuthSuccessRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const token = params.get('token');
+    const error = params.get('error');
+
+    const finish = async () => {
+      if (error) throw new Error(error);
+      if (token) {
+        setAuthToken(token);
+        const { user } = await authCalls.verify();
+        return { user, token, message: ACCOUNT.googleSignedIn };
+      }
+      return authCalls.googleSuccess();
+    };
+
+    finish()
+      .then((body) => {
+        if (!storeSignedIn(body)) throw new Error('invalid user');
+        toast.success(body.message ?? ACCOUNT.googleSignedIn);
+        void navigate(paths.home, { replace: true });
+      })
+      .catch(() => {
+        clearSession();
+        toast.error(failureText(error));
+        void navigate(paths.login, { replace: true });
+      });
+  }, [navigate, params]);
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={KeyRound}
-        title="Finishing Google sign-in"
-        summary="The last step after Google confirms who you are."
-        upcoming={[
-          'Signs you in with the token Google returned, or with your session cookie',
-          'Then takes you to the home page, or back to login if something failed',
-        ]}
-      >
-        <ButtonLink to={paths.login} variant="secondary">
-          Back to login
-        </ButtonLink>
-      </ScreenPlaceholder>
+    <Page className="flex min-h-[50vh] flex-col items-center justify-center gap-4">
+      <h1 className="font-display text-2xl font-bold text-ink-900">Finishing Google sign-in…</h1>
+      <Spinner size="lg" label="Signing you in" />
     </Page>
   );
 }

@@ -1,29 +1,82 @@
-import { PAGES } from '@otaku/shared';
-import { LogIn } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
-import { paths } from '../../../lib/paths';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH, loginRequestSchema, PAGES, STORAGE_KEYS, type LoginRequest } from '@otaku/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui';
+import { errorMessage } from '../../../lib/errors';
+import { paths, returnPath } from '../../../lib/paths';
+import { storage } from '../../../lib/storage';
+import { authCalls } from '../api/auth-calls';
+import { storeSignedIn } from '../api/store-session';
+import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
+import { GoogleButton, OrDivider } from '../components/google-button';
+import { TextField } from '../components/text-field';
 
-/** /login (spec §2, Login): the accounts work builds the form here. */
+/** /login (spec §2): e-mail and password, Google, and the ways to the other auth pages. */
 export function LoginRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: storage.get(STORAGE_KEYS.rememberedEmail) ?? '', password: '' },
+  });
+  const login = useMutation({
+    mutationFn: authCalls.login,
+    onSuccess: (body) => {
+      storeSignedIn(body);
+      if (body.message) toast.success(body.message);
+      void navigate(returnPath(location.state), { replace: true });
+    },
+    onError: (error) => toast.error(errorMessage(error, AUTH.loginFailed)),
+  });
+  const { errors } = form.formState;
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={LogIn}
-        title="Log in"
-        summary="Sign in to keep a cart, place orders and see your purchase history."
-        upcoming={[
-          'Email and password sign-in',
-          'Sign in with Google',
-          'A link to reset a forgotten password',
-        ]}
+    <AuthLayout
+      title="Welcome back"
+      subtitle="Log in to keep a cart, place orders and see your purchase history."
+      footer={
+        <>
+          <AuthFooterLine>
+            New to Otaku Shelf? <AuthLink to={paths.signup}>Create an account</AuthLink>
+          </AuthFooterLine>
+          <AuthFooterLine>
+            Hiring? <AuthLink to={paths.recruiter}>{PAGES.createRecruiterAccount}</AuthLink>
+          </AuthFooterLine>
+        </>
+      }
+    >
+      <GoogleButton />
+      <OrDivider />
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
       >
-        <ButtonLink to={paths.signup} variant="secondary">
-          Create an account
-        </ButtonLink>
-        <ButtonLink to={paths.recruiter} variant="ghost">
-          {PAGES.createRecruiterAccount}
-        </ButtonLink>
-      </ScreenPlaceholder>
-    </Page>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={form.register('email')}
+          error={errors.email}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password}
+        />
+        <AuthLink to={paths.forgotPassword} className="self-end text-sm">
+          Forgot password?
+        </AuthLink>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? 'Logging in…' : 'Log in'}
+        </Button>
+      </form>
+    </AuthLayout>
   );
 }

@@ -1,30 +1,77 @@
-import { PAGES } from '@otaku/shared';
-import { UserPlus } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { PAGES, type SessionResponse } from '@otaku/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { paths } from '../../../lib/paths';
+import { storeSignedIn } from '../api/store-session';
+import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
+import { AuthLink } from '../components/auth-link';
+import { GoogleButton, OrDivider } from '../components/google-button';
+import { SignupCodeStep } from '../components/signup-code-step';
+import { SignupDetailsStep } from '../components/signup-details-step';
+import { SignupEmailStep } from '../components/signup-email-step';
+import { SignupProgress, type SignupStep } from '../components/signup-steps';
+import { useCountdown } from '../components/use-countdown';
 
-/** /signup (spec §2, Sign-up): the accounts work builds the three steps here. */
+const subtitles: Record<SignupStep, string> = {
+  email: 'Start with your email address. We will send you a one-time code.',
+  code: 'Enter the 6-digit code from the email.',
+  details: 'Last step: choose a username and a password.',
+};
+
+/** /signup (spec §2, §4): email, then the one-time code, then username and password. */
 export function SignupRoute() {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<SignupStep>('email');
+  const [email, setEmail] = useState('');
+  const countdown = useCountdown();
+
+  const signedUp = (body: SessionResponse) => {
+    storeSignedIn(body);
+    if (body.message) toast.success(body.message);
+    void navigate(paths.home, { replace: true });
+  };
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={UserPlus}
-        title="Sign up"
-        summary="Create an account in three short steps."
-        upcoming={[
-          'Step 1: your email address',
-          'Step 2: the one-time code we email you, with a resend after 30 seconds',
-          'Step 3: a username and a password of at least 8 characters',
-          'Sign up with Google instead',
-        ]}
-      >
-        <ButtonLink to={paths.login} variant="secondary">
-          I already have an account
-        </ButtonLink>
-        <ButtonLink to={paths.recruiter} variant="ghost">
-          {PAGES.createRecruiterAccount}
-        </ButtonLink>
-      </ScreenPlaceholder>
-    </Page>
+    <AuthLayout
+      title="Create your account"
+      subtitle={subtitles[step]}
+      footer={
+        <>
+          <AuthFooterLine>
+            Already have an account? <AuthLink to={paths.login}>Log in</AuthLink>
+          </AuthFooterLine>
+          <AuthFooterLine>
+            Hiring? <AuthLink to={paths.recruiter}>{PAGES.createRecruiterAccount}</AuthLink>
+          </AuthFooterLine>
+        </>
+      }
+    >
+      <SignupProgress step={step} />
+      {step === 'email' ? (
+        <>
+          <GoogleButton label="Sign up with Google" />
+          <OrDivider />
+          <SignupEmailStep
+            defaultEmail={email}
+            onSent={(address, seconds) => {
+              setEmail(address);
+              countdown.start(seconds);
+              setStep('code');
+            }}
+          />
+        </>
+      ) : null}
+      {step === 'code' ? (
+        <SignupCodeStep
+          email={email}
+          resendIn={countdown.remaining}
+          onResent={countdown.start}
+          onVerified={() => setStep('details')}
+          onChangeEmail={() => setStep('email')}
+        />
+      ) : null}
+      {step === 'details' ? <SignupDetailsStep email={email} onSignedUp={signedUp} /> : null}
+    </AuthLayout>
   );
 }

@@ -1,0 +1,52 @@
+import { AUTH, STORAGE_KEYS } from '@otaku/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  fail,
+  fakeApi,
+  networkDown,
+  ok,
+  renderScreen,
+} from '../../features/auth/testing/auth-test-kit';
+import { createUser, storeSession } from '../../test/factories';
+import { Navbar } from './navbar';
+
+const renderNavbar = () => renderScreen(<Navbar />, '/shop');
+
+describe('logout', () => {
+  it('calls the logout API, wipes local storage and shows /login', async () => {
+    const api = fakeApi({ 'GET /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
+    storeSession('user');
+    window.localStorage.setItem(STORAGE_KEYS.deliveryAddress, '1 Main St');
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /logout/i }));
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(api.called('GET /api/auth/logout')).toHaveLength(1);
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('sends a Google-signed-in user through the Google logout redirect', async () => {
+    const api = fakeApi({});
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    storeSession(createUser({ googleId: 'g-1' }));
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /logout/i }));
+    expect(assign).toHaveBeenCalledWith('/api/googleAuth/logout');
+    expect(window.localStorage.length).toBe(0);
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['the server refuses', fail(500, 'boom')],
+    ['the server cannot be reached', networkDown],
+  ])('keeps the session and says "Failed to logout" when %s', async (_name, handler) => {
+    fakeApi({ 'GET /api/auth/logout': handler });
+    storeSession('user');
+    renderNavbar();
+    await userEvent.click(screen.getByRole('button', { name: /logout/i }));
+    expect(await screen.findByText(AUTH.logoutFailed)).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.userInfo)).not.toBeNull();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The auth calls of spec §7, one fetcher each. Their 401s mean "wrong credentials" or "no
+ * session", never "send me to /login", so none of them go through the client's 401 handling.
+ */
+import type {
+  LoginRequest,
+  MessageResponse,
+  RecruiterRequest,
+  SendOtpRequest,
+  SendOtpResponse,
+  SessionResponse,
+  SignupRequest,
+  VerifyOtpRequest,
+  VerifyResponse,
+} from '@otaku/shared';
+import { api } from '../../../lib/api-client';
+
+const own = { handleUnauthorized: false } as const;
+
+export const authCalls = {
+  sendOtp: (body: SendOtpRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
+  verifyOtp: (body: VerifyOtpRequest) => api.post<MessageResponse>('/auth/verify-otp', body, own),
+  signup: (body: SignupRequest) => api.post<SessionResponse>('/auth/signup', body, own),
+  login: (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body, own),
+  recruiter: (body: RecruiterRequest) =>
+    api.post<SessionResponse>('/auth/recruiterBypass', body, own),
+  /** Who the stored token belongs to (also used after Google sign-in with a token). */
+  verify: () => api.get<VerifyResponse>('/auth/verify', own),
+  logout: () => api.get<MessageResponse>('/auth/logout', own),
+  /** Cookie-based sign-in after Google: turns the session cookie into a token and user. */
+  googleSuccess: () => api.get<SessionResponse>('/googleAuth/success', own),
+};
+
+/** Where the browser goes for Google sign-in and Google logout (full-page redirects). */
+export const googleUrls = {
+  login: '/api/googleAuth/login',
+  logout: '/api/googleAuth/logout',
+} as const;

@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AUTH, verifyOtpRequestSchema } from '@otaku/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { authCalls } from '../api/auth-calls';
+import { FormAlert } from './form-alert';
+import { TextField } from './text-field';
+
+const codeSchema = verifyOtpRequestSchema.pick({ otp: true });
+
+/** Seconds the server said to wait before the next code, when it refused one. */
+const waitFrom = (error: unknown) => {
+  const seconds = error instanceof ApiError && (error.body as { retryAfterSeconds?: unknown });
+  return seconds && typeof seconds.retryAfterSeconds === 'number' ? seconds.retryAfterSeconds : 0;
+};
+
+/**
+ * Step 2: the code from the e-mail. "Resend code" stays disabled while the 30-second countdown
+ * runs (spec §4); the server enforces the same wait.
+ */
+export function SignupCodeStep({
+  email,
+  resendIn,
+  onResent,
+  onVerified,
+  onChangeEmail,
+}: {
+  email: string;
+  resendIn: number;
+  onResent: (seconds: number) => void;
+  onVerified: () => void;
+  onChangeEmail: () => void;
+}) {
+  const form = useForm<{ otp: string }>({
+    resolver: zodResolver(codeSchema),
+    defaultValues: { otp: '' },
+  });
+  const verify = useMutation({ mutationFn: authCalls.verifyOtp, onSuccess: () => onVerified() });
+  const resend = useMutation({
+    mutationFn: () => authCalls.sendOtp({ email }),
+    onMutate: () => verify.reset(),
+    onSuccess: (body) => {
+      onResent(body.resendAfterSeconds);
+      form.reset({ otp: '' });
+      toast.success(body.message);
+    },
+    onError: (error) => {
+      const wait = waitFrom(error);
+      if (wait > 0) onResent(wait);
+    },
+  });
+  const failure = verify.isError
+    ? errorMessage(verify.error, AUTH.otpInvalid)
+    : resend.isError
+      ? errorMessage(resend.error, AUTH.sendOtpFailed)
+      : null;
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={form.handleSubmit(({ otp }) => verify.mutate({ email, otp }))}
+    >
+      <p className="text-sm text-ink-600">
+        We sent a code to <strong className="font-semibold text-ink-900">{email}</strong>.
+      </p>
+      <TextField
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        className="font-mono text-lg tracking-[0.5em]"
+        registration={form.register('otp')}
+        error={form.formState.errors.otp}
+      />
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
+      <Button type="submit" size="lg" disabled={verify.isPending}>
+        {verify.isPending ? 'Checking…' : 'Verify code'}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" size="sm" onClick={onChangeEmail}>
+          Use a different email
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={resendIn > 0 || resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          {resendIn > 0 ? `Resend code in ${resendIn}s` : 'Resend code'}
+        </Button>
+      </div>
+    </form>
+  );
+}

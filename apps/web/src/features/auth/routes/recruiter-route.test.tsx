@@ -1,0 +1,103 @@
+import { ACCOUNT, RECRUITER, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/factories';
+import {
+  fail,
+  fakeApi,
+  networkDown,
+  ok,
+  renderScreen,
+  sessionBody,
+} from '../testing/auth-test-kit';
+import { RecruiterRoute } from './recruiter-route';
+
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+afterEach(() => vi.useRealTimers());
+
+const valid = {
+  Username: 'Recruiter Rae',
+  Email: 'rae@hiring.test',
+  Password: 'hire-me-please',
+  'Confirm password': 'hire-me-please',
+};
+
+async function fillAndSubmit(values: Partial<Record<keyof typeof valid, string>> = valid) {
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  for (const [label, value] of Object.entries(values)) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: 'Create Recruiter Account' }));
+}
+
+const admin = () =>
+  ok({ ...sessionBody({ role: 'admin' }), message: ACCOUNT.recruiterCreated }, 201);
+
+describe('RecruiterRoute', () => {
+  it('creates the account, stores it and goes home after 1.5 seconds', async () => {
+    const api = fakeApi({ 'POST /api/auth/recruiterBypass': admin() });
+    renderScreen(<RecruiterRoute />, '/recruiter');
+    await fillAndSubmit();
+    expect(await screen.findByText(ACCOUNT.recruiterCreated)).toBeInTheDocument();
+    expect(api.called('POST /api/auth/recruiterBypass')[0]!.body).toEqual({
+      username: 'Recruiter Rae',
+      email: 'rae@hiring.test',
+      password: 'hire-me-please',
+      confirmPassword: 'hire-me-please',
+    });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.userInfo)!).role).toBe('admin');
+    await act(() => vi.advanceTimersByTimeAsync(1_400));
+    expect(screen.queryByRole('heading', { name: 'Home screen' })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.getByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ ...valid, Username: 'ab' }, RECRUITER.usernameTooShort],
+    [{ ...valid, Username: 'x'.repeat(21) }, RECRUITER.usernameTooLong],
+    [{ ...valid, Username: '' }, VALIDATION.usernameRequired],
+    [{ ...valid, Email: 'rae@' }, RECRUITER.invalidEmail],
+    [{ ...valid, Email: '' }, VALIDATION.emailRequired],
+    [{ ...valid, Password: 'short', 'Confirm password': 'short' }, RECRUITER.passwordTooShort],
+    [{ ...valid, 'Confirm password': '' }, RECRUITER.confirmRequired],
+    [{ ...valid, 'Confirm password': 'hire-me-later' }, RECRUITER.passwordsDiffer],
+  ])('refuses %j with "%s"', async (values, message) => {
+    const api = fakeApi({});
+    renderScreen(<RecruiterRoute />, '/recruiter');
+    await fillAndSubmit(values);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it.each([
+    ['the server message', fail(403, ACCOUNT.recruiterDisabled), ACCOUNT.recruiterDisabled],
+    ['"Failed to create recruiter account"', fail(400), RECRUITER.failed],
+    ['"An error occurred while creating the account!"', networkDown, RECRUITER.error],
+  ])('shows %s when it fails', async (_name, handler, text) => {
+    fakeApi({ 'POST /api/auth/recruiterBypass': handler });
+    renderScreen(<RecruiterRoute />, '/recruiter');
+    await fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('treats an error response that still says success with a user and token as success', async () => {
+    fakeApi({
+      'POST /api/auth/recruiterBypass': () =>
+        jsonResponse({ success: true, ...sessionBody({ role: 'admin' }) }, 500),
+    });
+    renderScreen(<RecruiterRoute />, '/recruiter');
+    await fillAndSubmit();
+    await act(() => vi.advanceTimersByTimeAsync(1_600));
+    expect(screen.getByRole('heading', { name: 'Home screen' })).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token');
+  });
+
+  it('links back to login and sign-up', () => {
+    fakeApi({});
+    renderScreen(<RecruiterRoute />, '/recruiter');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+  });
+});

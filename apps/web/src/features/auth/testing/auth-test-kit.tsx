@@ -1,0 +1,85 @@
+/**
+ * Test helpers of the auth screens: a fake API answering by "METHOD /api/path", and the
+ * screens mounted among probe pages with the toast outlet, as the app shows them.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { vi } from 'vitest';
+import { Toaster } from '../../../components/ui';
+import { jsonResponse } from '../../../test/factories';
+
+export type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
+
+/** Replaces fetch; each call is answered by the handler of its method and path. */
+export function fakeApi(handlers: Record<string, Handler>) {
+  const calls: { key: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://shop.test');
+    const key = `${init.method ?? 'GET'} ${url.pathname}`;
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    calls.push({ key, body });
+    const handler = handlers[key];
+    if (!handler) return jsonResponse({ success: false, message: `unexpected ${key}` }, 500);
+    return handler(body, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock, called: (key: string) => calls.filter((c) => c.key === key) };
+}
+
+export const ok =
+  (body: object, status = 200): Handler =>
+  () =>
+    jsonResponse({ success: true, ...body }, status);
+export const fail =
+  (status: number, message?: string, extra: object = {}): Handler =>
+  () =>
+    jsonResponse({ success: false, ...(message ? { message } : {}), ...extra }, status);
+export const networkDown: Handler = () => Promise.reject(new TypeError('Failed to fetch'));
+
+function Probe({ name }: { name: string }) {
+  const location = useLocation();
+  return <h1>{`${name} screen ${location.search}`.trim()}</h1>;
+}
+
+/** Mounts `ui` at `path` beside probe pages for home and login. */
+export function renderScreen(
+  ui: ReactElement,
+  path: string,
+  route: string | { pathname: string; search?: string; state?: unknown } = path,
+) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
+  toast.dismiss();
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          <Route path="/" element={<Probe name="Home" />} />
+          {path === '/login' ? null : <Route path="/login" element={<Probe name="Login" />} />}
+          <Route path="/cart" element={<Probe name="Cart" />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster variant="shop" />
+    </QueryClientProvider>,
+  );
+}
+
+export const sessionBody = (overrides: object = {}) => ({
+  token: 'fresh-token',
+  message: 'Logged in successfully!',
+  user: {
+    _id: 'u1',
+    id: 'u1',
+    username: 'Mika',
+    email: 'mika@example.test',
+    role: 'user',
+    profilePic: null,
+    googleId: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  },
+});
