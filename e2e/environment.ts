@@ -21,6 +21,27 @@ export const port = Number(process.env.E2E_PORT);
 export const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://127.0.0.1:${port}`;
 
+// The loopback SMTP capture and OpenID provider of global-setup.ts (ports picked by run.mjs).
+process.env.E2E_SMTP_PORT ??= String(port + 1);
+process.env.E2E_OIDC_PORT ??= String(port + 2);
+export const smtpPort = Number(process.env.E2E_SMTP_PORT);
+export const oidcIssuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+/** Every mail the SMTP capture receives, one JSON object per line. */
+export const mailCaptureFile = path.join(dataDir, 'captured-mail.jsonl');
+
+/** The person the mock OpenID provider signs in as ("Sign in with Google"). */
+export const googleUser = {
+  sub: 'e2e-google-fan',
+  email: 'google.fan@e2e.otakushelf.test',
+  email_verified: true,
+  name: 'Google Fan',
+  picture:
+    'data:image/svg+xml,' +
+    encodeURIComponent(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#7c3aed"/></svg>',
+    ),
+} as const;
+
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 /** DESIGN.md §1: the flags Debian's Chromium needs here. Never --user-data-dir. */
 export const chromiumArgs = [
@@ -43,7 +64,8 @@ export const seedAdmin = {
 /**
  * The server's environment: what `npm start` uses, on a fresh PGlite directory. Variables a
  * developer may have exported (or put in .env) that would point the server elsewhere are
- * blanked; the server runs in dataDir, so no .env file is read.
+ * blanked; the server runs in dataDir, so no .env file is read. Mail goes to the loopback SMTP
+ * capture and Google sign-in to the loopback OpenID provider, both started by global-setup.ts.
  */
 export const serverEnv: Record<string, string> = {
   NODE_ENV: 'development',
@@ -53,13 +75,14 @@ export const serverEnv: Record<string, string> = {
   DATA_DIR: dataDir,
   DATABASE_URL: '',
   JWT_SECRET: '',
-  SMTP_URL: '',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   PAYMENT_PROVIDER: 'test',
   STRIPE_SECRET_KEY: '',
   STRIPE_WEBHOOK_SECRET: '',
   STRIPE_API_URL: '',
-  GOOGLE_CLIENT_ID: '',
-  GOOGLE_CLIENT_SECRET: '',
+  GOOGLE_CLIENT_ID: 'otaku-e2e-client',
+  GOOGLE_CLIENT_SECRET: 'otaku-e2e-secret',
+  GOOGLE_ISSUER_URL: oidcIssuer,
   RECRUITER_SIGNUP: 'on',
   WEB_DIST_DIR: '',
   SEED_ADMIN_EMAIL: seedAdmin.email,

@@ -9,7 +9,8 @@ import {
   type APIRequestContext,
   type BrowserContext,
 } from '@playwright/test';
-import { baseURL, seedAdmin } from './environment';
+import { existsSync, readFileSync } from 'node:fs';
+import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
 export { expect, baseURL, seedAdmin };
 export type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
@@ -88,14 +89,24 @@ export interface OutboxMessage {
 
 /**
  * The dev outbox (`GET /api/dev/outbox`): the mail the server would have sent, newest first.
- * The journeys' server runs without SMTP_URL, so sign-up codes can be read back from it.
+ * Empty while the server sends over SMTP (the journeys' server does; see capturedMail).
  */
 export async function readOutbox(request: APIRequestContext): Promise<OutboxMessage[]> {
   const body = await getJson<{ messages: OutboxMessage[] }>(request, '/api/dev/outbox');
   return body.messages;
 }
 
-/** Waits for mail to `to` and returns the newest such message. */
+/** The mail the loopback SMTP capture (global-setup.ts) received, newest first. */
+export function capturedMail(): OutboxMessage[] {
+  if (!existsSync(mailCaptureFile)) return [];
+  return readFileSync(mailCaptureFile, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMessage)
+    .reverse();
+}
+
+/** Waits for mail to `to` (captured over SMTP, else in the dev outbox) and returns the newest. */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
@@ -105,7 +116,7 @@ export async function waitForMail(
   await expect
     .poll(
       async () => {
-        const messages = await readOutbox(request);
+        const messages = [...capturedMail(), ...(await readOutbox(request))];
         found = messages.find((message) => message.to.toLowerCase() === to.toLowerCase());
         return found !== undefined;
       },

@@ -11,6 +11,8 @@ const ci = Boolean(process.env.CI);
  */
 export default defineConfig({
   testDir: './tests',
+  // The SMTP capture and the mock OpenID provider the server is pointed at (environment.ts).
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   // Two cores: two browsers beside one server is as much as they carry.
   workers: Math.min(2, os.availableParallelism()),

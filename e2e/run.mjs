@@ -68,6 +68,9 @@ for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {
 }
 
 const port = await freePort();
+// The loopback SMTP capture and OpenID provider that global-setup.ts starts.
+const smtpPort = await freePort();
+const oidcPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'otaku-e2e-'));
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
@@ -81,6 +84,8 @@ const child = spawn(
       ...process.env,
       CHROME_PATH: chromePath,
       E2E_PORT: String(port),
+      E2E_SMTP_PORT: String(smtpPort),
+      E2E_OIDC_PORT: String(oidcPort),
       E2E_DATA_DIR: dataDir,
     },
   },

@@ -1,0 +1,136 @@
+import { expect, readSignupCode, test, type APIRequestContext, type Page } from '../fixtures';
+
+/** A fresh address per journey: journeys share one server and may run in parallel. */
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.otakushelf.test`;
+const PASSWORD = 'journey-password-1';
+
+/** Creates a shopper account through the API, reading the code from the captured mail. */
+async function createShopper(request: APIRequestContext, email: string, username: string) {
+  expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
+  const otp = await readSignupCode(request, email);
+  expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
+  const res = await request.post('/api/auth/signup', {
+    data: { email, username, password: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+}
+
+const nav = (page: Page) => page.getByRole('banner');
+
+async function expectSignedIn(page: Page, username: string) {
+  await expect(nav(page).getByRole('img', { name: `${username}'s profile picture` })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+test.describe('accounts', () => {
+  test('sign-up in three steps with the code from the e-mail', async ({ page, request }) => {
+    const email = uniqueEmail('signup');
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+
+    await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+    const code = await readSignupCode(request, email);
+    await page.getByLabel('Code').fill(code);
+    await page.getByRole('button', { name: 'Verify code' }).click();
+
+    await page.getByLabel('Username').fill('Journey Fan');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expectSignedIn(page, 'Journey Fan');
+  });
+
+  test('login, a refused password, then logout', async ({ page, request, pageErrors }) => {
+    const email = uniqueEmail('login');
+    await createShopper(request, email, 'Login Fan');
+    // The refused login answers 401, which Chromium logs as a failed resource.
+    pageErrors.allow(/status of 401/);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not-my-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSignedIn(page, 'Login Fan');
+
+    await nav(page).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+
+    // The refresh cookie was revoked too: a guarded page sends the visitor to /login.
+    await page.goto('/cart');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('an expired access token is renewed from the refresh cookie', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    const email = uniqueEmail('refresh');
+    pageErrors.allow(/status of 401/);
+    await createShopper(request, email, 'Refresh Fan');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectSignedIn(page, 'Refresh Fan');
+
+    await page.evaluate(() => window.localStorage.setItem('authToken', 'expired.or.forged'));
+    const refreshed = page.waitForResponse('**/api/auth/refresh');
+    await page.reload();
+    expect((await refreshed).status()).toBe(200);
+    await expectSignedIn(page, 'Refresh Fan');
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('authToken')))
+      .not.toBe('expired.or.forged');
+  });
+
+  test('a session that cannot be renewed is wiped and a guarded page goes to /login', async ({
+    page,
+    request,
+    context,
+    pageErrors,
+  }) => {
+    const email = uniqueEmail('expired');
+    await createShopper(request, email, 'Expired Fan');
+    pageErrors.allow(/status of 401/);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expectSignedIn(page, 'Expired Fan');
+
+    await context.clearCookies();
+    await page.evaluate(() => window.localStorage.setItem('authToken', 'expired.or.forged'));
+    await page.goto('/history');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('userInfo'))).toBeNull();
+  });
+
+  test('the recruiter page creates an admin and goes home', async ({ page }) => {
+    const email = uniqueEmail('recruiter');
+    await page.goto('/recruiter');
+    await page.getByLabel('Username').fill('Recruiter Rae');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Recruiter Account' }).click();
+
+    await expect(page.getByText('Recruiter account created successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+    await expectSignedIn(page, 'Recruiter Rae');
+    await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  });
+});
