@@ -3,6 +3,8 @@ import {
   DASHBOARD,
   deleteProductRequestSchema,
   errorResponseSchema,
+  getProductsQuerySchema,
+  getProductsResponseSchema,
   productSavedResponseSchema,
   successMessageSchema,
 } from '@otaku/shared';
@@ -11,6 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
 import { readImageForm, registerImageMultipart } from '../media/image-upload';
 import { toFormValues } from './product-form-input';
+import { listDashboardProducts } from './products-admin-list';
 import * as service from './products-admin.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -25,6 +28,19 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     const form = await readImageForm(request, 'image');
     return { values: toFormValues(form), image: form.image };
   };
+
+  api.get(
+    '/product/dashboardProducts',
+    {
+      ...staff,
+      schema: {
+        tags: ['dashboard'],
+        querystring: getProductsQuerySchema,
+        response: { 200: getProductsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listDashboardProducts(app.database.db, request.query.productConstraints),
+  );
 
   api.post(
     '/product/createProduct',

@@ -245,3 +245,19 @@ describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', (
     expect(shopperDelete.statusCode).toBe(403);
   });
 });
+
+describe('GET /api/product/dashboardProducts', () => {
+  it('pages the filtered catalog by 20 for staff only', async () => {
+    const id = (await create(comic({ name: 'Listed Comic' }))).json().product.productID as string;
+    const query = encodeURIComponent(JSON.stringify({ category: 'comics', page: 1 }));
+    const url = `/api/product/dashboardProducts?productConstraints=${query}`;
+    const res = await t.app.inject({ url, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pageSize).toBe(20);
+    expect(res.json().currPageProducts.map((p: { productID: string }) => p.productID)).toContain(
+      id,
+    );
+    expect((await t.app.inject({ url, headers: shopper.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url })).statusCode).toBe(401);
+  });
+});

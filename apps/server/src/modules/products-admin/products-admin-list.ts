@@ -1,0 +1,34 @@
+/**
+ * The dashboard's product table: the shop's own filter and search (catalog module), in pages of
+ * PAGE_SIZE.dashboard instead of the shop's page size.
+ */
+import { PAGE_SIZE, type GetProductsResponse, type ProductConstraints } from '@otaku/shared';
+import type { Executor } from '../../db/client';
+import * as catalog from '../catalog/catalog.repo';
+import { toListFilter } from '../catalog/catalog.service';
+import { toProductDto } from '../catalog/product-dto';
+
+export async function listDashboardProducts(
+  db: Executor,
+  constraints: ProductConstraints,
+): Promise<GetProductsResponse> {
+  const size = PAGE_SIZE.dashboard;
+  const filter = {
+    ...toListFilter(constraints),
+    limit: size,
+    offset: (constraints.page - 1) * size,
+  };
+  const { rows, total: pageTotal } = await catalog.listProducts(db, filter);
+  const total =
+    rows.length > 0 || constraints.page === 1 ? pageTotal : await catalog.countProducts(db, filter);
+  return {
+    success: true,
+    currPageProducts: rows.map(toProductDto),
+    totalPages: Math.max(1, Math.ceil(total / size)),
+    totalProducts: total,
+    page: constraints.page,
+    pageSize: size,
+    scope: filter.category ? 'category' : 'all',
+    message: rows.length > 0 ? 'Products fetched.' : DASHBOARD.noProducts,
+  };
+}

@@ -1,0 +1,69 @@
+/** The dashboard's coupon calls: list, stats, create, edit and delete. */
+import type {
+  AllCouponsResponse,
+  CouponStats,
+  CreateCouponRequest,
+  SuccessMessage,
+  UpdateCouponRequest,
+} from '@otaku/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+
+export const couponKeys = {
+  all: ['dashboard', 'coupons'] as const,
+  list: (page: number) => [...couponKeys.all, 'list', page] as const,
+  stats: ['dashboard', 'coupons', 'stats'] as const,
+};
+
+export function useCoupons(page: number) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: couponKeys.list(page),
+    queryFn: () =>
+      api.get<AllCouponsResponse>('/coupon/allCoupons', {
+        query: { email: user?.email, currPage: page },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCouponStats() {
+  return useQuery({
+    queryKey: couponKeys.stats,
+    queryFn: async () => (await api.get<{ stats: CouponStats }>('/coupon/stats')).stats,
+  });
+}
+
+function useInvalidateCoupons() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: couponKeys.all });
+}
+
+export function useCreateCoupon() {
+  const invalidate = useInvalidateCoupons();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: (body: CreateCouponRequest) =>
+      api.post<SuccessMessage>('/coupon/createCoupon', { ...body, email: user?.email }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateCoupon() {
+  const invalidate = useInvalidateCoupons();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateCouponRequest }) =>
+      api.put<SuccessMessage>(`/coupon/update/${encodeURIComponent(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteCoupon() {
+  const invalidate = useInvalidateCoupons();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<SuccessMessage>(`/coupon/delete/${encodeURIComponent(id)}`),
+    onSuccess: invalidate,
+  });
+}

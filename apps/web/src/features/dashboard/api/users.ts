@@ -1,0 +1,63 @@
+/** The dashboard's user calls: search and role filter, edit (multipart) and delete. */
+import type { GetUsersResponse, PublicUser, SuccessMessage, UserRoleFilter } from '@otaku/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getSession, setSession, useSession } from '../../../lib/session';
+
+export interface UserFilter {
+  page: number;
+  searchQuery: string;
+  role: UserRoleFilter;
+}
+
+export const userKeys = {
+  all: ['dashboard', 'users'] as const,
+  list: (filter: UserFilter) => [...userKeys.all, filter] as const,
+};
+
+export function useUsers(filter: UserFilter) {
+  const { user } = useSession();
+  return useQuery({
+    queryKey: userKeys.list(filter),
+    queryFn: () =>
+      api.get<GetUsersResponse>('/user/getUsers', {
+        query: {
+          viewerEmail: user?.email,
+          currPage: filter.page,
+          searchQuery: filter.searchQuery,
+          role: filter.role,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUpdateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: string; form: FormData }) =>
+      api.put<{ message: string; user: PublicUser }>(
+        `/user/update/${encodeURIComponent(id)}`,
+        form,
+      ),
+    onSuccess: async ({ user }) => {
+      // Editing oneself updates the stored user (spec §7: the profile picture at least).
+      const session = getSession();
+      if (session.user && session.user._id === user._id)
+        setSession({ ...session.user, ...user }, session.token);
+      await client.invalidateQueries({ queryKey: userKeys.all });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const client = useQueryClient();
+  const { user } = useSession();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api.delete<SuccessMessage>(`/user/delete/${encodeURIComponent(id)}`, {
+        editorEmail: user?.email,
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}

@@ -1,0 +1,116 @@
+/** Create or edit a coupon (spec §5): code, discount 1-100 and a future expiry, all required. */
+import {
+  createCouponRequestSchema,
+  DASHBOARD,
+  DASHBOARD_RULES,
+  updateCouponRequestSchema,
+  type DashboardCoupon,
+} from '@otaku/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button, FieldError, Input, Label, Modal } from '../../../components/ui';
+import { errorMessage } from '../../../lib/errors';
+import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function CouponFormModal({
+  open,
+  coupon,
+  onClose,
+}: {
+  open: boolean;
+  /** The coupon to edit; null to create one. */
+  coupon: DashboardCoupon | null;
+  onClose: () => void;
+}) {
+  // Keyed per opening on the page: the form starts from this coupon, or empty.
+  const [form, setForm] = useState(() =>
+    coupon
+      ? {
+          couponCode: coupon.couponCode,
+          discountPercentage: String(coupon.discountPercentage),
+          expiryDate: coupon.expiryDate.slice(0, 10),
+        }
+      : { couponCode: '', discountPercentage: '', expiryDate: '' },
+  );
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateCoupon();
+  const update = useUpdateCoupon();
+
+  const save = async () => {
+    const schema = coupon ? updateCouponRequestSchema : createCouponRequestSchema;
+    const parsed = schema.safeParse(form);
+    if (!parsed.success)
+      return setError(parsed.error.issues[0]?.message ?? DASHBOARD.errorOccurred);
+    if (parsed.data.expiryDate.getTime() <= Date.now()) return setError(DASHBOARD_RULES.expiryPast);
+    try {
+      if (coupon) {
+        await update.mutateAsync({ id: coupon._id, body: form });
+        toast.success(DASHBOARD.couponUpdated);
+      } else {
+        await create.mutateAsync(form);
+        toast.success(DASHBOARD.couponCreated);
+      }
+      onClose();
+    } catch (e) {
+      setError(
+        errorMessage(e, coupon ? DASHBOARD.updateCouponFailed : DASHBOARD.createCouponFailed),
+      );
+    }
+  };
+  const busy = create.isPending || update.isPending;
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={coupon ? `Edit coupon ${coupon.couponCode}` : 'Create Coupon'}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={busy} onClick={() => void save()}>
+            {coupon ? 'Save' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Label htmlFor="coupon-code">Coupon code</Label>
+        <Input
+          id="coupon-code"
+          value={form.couponCode}
+          disabled={Boolean(coupon)}
+          onChange={(e) => setForm({ ...form, couponCode: e.target.value.toUpperCase() })}
+        />
+        <Label htmlFor="coupon-discount">Discount (%)</Label>
+        <Input
+          id="coupon-discount"
+          type="number"
+          min={1}
+          max={100}
+          value={form.discountPercentage}
+          onChange={(e) => setForm({ ...form, discountPercentage: e.target.value })}
+        />
+        <Label htmlFor="coupon-expiry">Valid until</Label>
+        <Input
+          id="coupon-expiry"
+          type="date"
+          min={today()}
+          value={form.expiryDate}
+          onChange={(e) => setForm({ ...form, expiryDate: e.target.value })}
+        />
+        {error ? <FieldError>{error}</FieldError> : null}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import { DASHBOARD, ORDER_STATUSES, type DashboardOrder, type OrderStatus } from '@otaku/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button, FieldError, Label, Modal } from '../../../components/ui';
+import { errorMessage } from '../../../lib/errors';
+import { useUpdateOrder } from '../api/orders';
+import { selectClasses } from './product-form-fields';
+
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Any of the four statuses, with no restriction (spec §4, Order status). */
+export function OrderStatusModal({
+  order,
+  onClose,
+}: {
+  order: DashboardOrder | null;
+  onClose: () => void;
+}) {
+  // Keyed by order on the page: the select starts from this order's status.
+  const [status, setStatus] = useState<OrderStatus>(order?.status ?? 'pending');
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateOrder();
+  const save = async () => {
+    try {
+      await update.mutateAsync({ id: order!._id, status });
+      toast.success(DASHBOARD.orderUpdated);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, DASHBOARD.updateOrderFailed));
+    }
+  };
+  return (
+    <Modal
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={`Edit order ${order?.orderID ?? ''}`}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={update.isPending} onClick={() => void save()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="order-status">Status</Label>
+        <select
+          id="order-status"
+          className={selectClasses}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as OrderStatus)}
+        >
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </select>
+        {error ? <FieldError>{error}</FieldError> : null}
+      </div>
+    </Modal>
+  );
+}
+
+export { label as statusLabel };

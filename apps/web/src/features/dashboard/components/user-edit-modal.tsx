@@ -1,0 +1,166 @@
+/**
+ * Edit a user (spec §5, §6). The page mirrors the rank rules the server enforces: fields are
+ * disabled without authority, the role select appears only for a superAdmin editing someone
+ * else, and editing oneself explains that the role cannot be changed.
+ */
+import {
+  DASHBOARD,
+  DASHBOARD_RULES,
+  PERMISSIONS,
+  ROLE_LABELS,
+  ROLE_RANK,
+  USER_FORM,
+  type PublicUser,
+  type Role,
+} from '@otaku/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
+import { errorMessage } from '../../../lib/errors';
+import type { SessionUser } from '../../../lib/session';
+import { useUpdateUser } from '../api/users';
+import { selectClasses } from './product-form-fields';
+
+export function canEditUser(viewer: SessionUser, target: PublicUser): boolean {
+  if (viewer._id === target._id) return true;
+  if (viewer.role === 'superAdmin' && target.role === 'superAdmin') return true;
+  return ROLE_RANK[viewer.role] > ROLE_RANK[target.role];
+}
+
+export function deleteRefusal(viewer: SessionUser, target: PublicUser): string | null {
+  if (viewer._id === target._id) return PERMISSIONS.cannotDeleteSelf;
+  return ROLE_RANK[viewer.role] > ROLE_RANK[target.role]
+    ? null
+    : PERMISSIONS.noAuthorityToDeleteUser;
+}
+
+export function UserEditModal({
+  viewer,
+  target,
+  onClose,
+}: {
+  viewer: SessionUser;
+  target: PublicUser | null;
+  onClose: () => void;
+}) {
+  // Keyed by user on the page: the form starts from this user's details.
+  const [form, setForm] = useState({
+    username: target?.username ?? '',
+    email: target?.email ?? '',
+    password: '',
+    role: target?.role ?? ('user' as Role),
+  });
+  const [picture, setPicture] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const update = useUpdateUser();
+  if (!target) return null;
+
+  const self = viewer._id === target._id;
+  const allowed = canEditUser(viewer, target);
+  const showRole = viewer.role === 'superAdmin' && !self;
+  const problems = {
+    username: form.username.trim() ? null : USER_FORM.usernameRequired,
+    email: form.email.trim() ? null : USER_FORM.emailRequired,
+  };
+  const roles: Role[] =
+    target.role === 'superAdmin' ? ['user', 'admin', 'superAdmin'] : ['user', 'admin'];
+
+  const save = async () => {
+    setTouched(true);
+    if (problems.username || problems.email) return;
+    const data = new FormData();
+    data.append('username', form.username.trim());
+    data.append('email', form.email.trim());
+    if (showRole) data.append('role', form.role);
+    if (form.password) data.append('password', form.password);
+    if (picture) data.append('profilePic', picture);
+    data.append('editorEmail', viewer.email);
+    try {
+      await update.mutateAsync({ id: target._id, form: data });
+      toast.success(DASHBOARD.userUpdated);
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, DASHBOARD.updateUserFailed));
+    }
+  };
+  const text = (name: 'username' | 'email' | 'password', label: string, type = 'text') => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={`user-${name}`}>{label}</Label>
+      <Input
+        id={`user-${name}`}
+        type={type}
+        disabled={!allowed}
+        autoComplete={name === 'password' ? 'new-password' : 'off'}
+        value={form[name]}
+        invalid={touched && Boolean(problems[name as 'username'])}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {touched && name !== 'password' && problems[name] ? (
+        <FieldError>{problems[name]}</FieldError>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Edit user"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button disabled={!allowed || update.isPending} onClick={() => void save()}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {!allowed ? <FieldError>{PERMISSIONS.noAuthorityToEditUser}</FieldError> : null}
+        {text('username', 'Username')}
+        {text('email', 'Email', 'email')}
+        {text('password', 'New password', 'password')}
+        <FieldHint>Leave the password blank to keep it unchanged.</FieldHint>
+        {showRole ? (
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="user-role">Role</Label>
+            <select
+              id="user-role"
+              className={selectClasses}
+              disabled={!allowed}
+              value={form.role}
+              onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
+            >
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {self ? <FieldHint>{DASHBOARD_RULES.selfRoleNote}</FieldHint> : null}
+        <div className="flex flex-col gap-1">
+          <Label htmlFor="user-picture">Profile picture</Label>
+          <input
+            id="user-picture"
+            type="file"
+            disabled={!allowed}
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            onChange={(e) => setPicture(e.target.files?.[0] ?? null)}
+          />
+        </div>
+        {error ? <FieldError>{error}</FieldError> : null}
+      </form>
+    </Modal>
+  );
+}

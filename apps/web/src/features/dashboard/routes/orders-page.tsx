@@ -1,0 +1,213 @@
+/** Dashboard › Orders (spec §2): stat cards, revenue and low stock, the order table. */
+import {
+  DASHBOARD,
+  DELETE_CONFIRM_WORD,
+  deleteConfirmRequired,
+  formatDashboardDate,
+  type DashboardOrder,
+} from '@otaku/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Avatar, Badge, Button, Pagination } from '../../../components/ui';
+import { errorMessage } from '../../../lib/errors';
+import { formatPrice } from '../../../lib/format';
+import {
+  orderKeys,
+  useAllOrders,
+  useDeleteOrder,
+  useLowStock,
+  useOrderStats,
+  useRevenue,
+} from '../api/orders';
+import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
+import { PageHeader, StatCard, TableState, tableWrap, td, th } from '../components/dashboard-bits';
+import { ExportButton } from '../components/export-modal';
+import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
+import { RevenueChart } from '../components/revenue-chart';
+
+const STATUS_TONE = {
+  pending: 'sun',
+  processing: 'sakura',
+  shipped: 'ink',
+  delivered: 'green',
+} as const;
+
+export function OrdersPage() {
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<DashboardOrder | null>(null);
+  const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
+  const client = useQueryClient();
+  const orders = useAllOrders(page);
+  const stats = useOrderStats();
+  const revenue = useRevenue();
+  const lowStock = useLowStock();
+  const remove = useDeleteOrder();
+  const rows = orders.data?.currPageOrders ?? [];
+  const s = stats.isError ? undefined : stats.data;
+
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader
+        title="Orders"
+        actions={
+          <>
+            <ExportButton type="orders" />
+            <Button
+              variant="secondary"
+              onClick={() => void client.invalidateQueries({ queryKey: orderKeys.stats })}
+            >
+              <RefreshCw aria-hidden="true" className="size-4" /> Refresh Stats
+            </Button>
+          </>
+        }
+      />
+      {stats.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(stats.error, DASHBOARD.fetchStatsFailed)}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <StatCard label="Pending" value={s?.pending ?? '-'} tone="border-l-4 border-sun-400" />
+        <StatCard
+          label="Processing"
+          value={s?.processing ?? '-'}
+          tone="border-l-4 border-sakura-400"
+        />
+        <StatCard label="Shipped" value={s?.shipped ?? '-'} tone="border-l-4 border-ink-400" />
+        <StatCard
+          label="Delivered"
+          value={s?.delivered ?? '-'}
+          tone="border-l-4 border-emerald-400"
+        />
+      </div>
+      <div className="grid gap-4 xl:grid-cols-3">
+        <div className="xl:col-span-2">
+          {revenue.data ? <RevenueChart days={revenue.data} /> : null}
+        </div>
+        <section
+          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100"
+          aria-label="Low stock"
+        >
+          <h2 className="font-bold text-ink-900">
+            Low stock{lowStock.data ? ` (${lowStock.data.threshold} or fewer)` : ''}
+          </h2>
+          <ul className="mt-2 max-h-40 divide-y divide-ink-100 overflow-auto text-sm">
+            {lowStock.data?.items.length === 0 ? (
+              <li className="py-2 text-ink-500">Nothing is running low.</li>
+            ) : null}
+            {lowStock.data?.items.map((item) => (
+              <li
+                key={`${item.productID}-${item.variant}`}
+                className="flex justify-between gap-2 py-1.5"
+              >
+                <span className="truncate">
+                  {item.name}
+                  {item.variant ? ` · ${item.variant}` : ''}
+                </span>
+                <Badge tone={item.stock === 0 ? 'sakura' : 'sun'}>{item.stock}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <div className={tableWrap}>
+        <table className="w-full min-w-[960px]">
+          <thead className="bg-ink-50">
+            <tr>
+              {[
+                'Actions',
+                'Order ID',
+                'Customer',
+                'Date',
+                'Amount',
+                'Coupon Code',
+                'Discount',
+                'Status',
+              ].map((h) => (
+                <th key={h} className={th}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-ink-100">
+            <TableState
+              columns={8}
+              loading={orders.isPending}
+              error={
+                orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null
+              }
+              empty={rows.length === 0}
+              emptyText={DASHBOARD.noOrders}
+            />
+            {rows.map((o) => (
+              <tr key={o._id}>
+                <td className={td}>
+                  <div className="flex gap-1">
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Edit order ${o.orderID}`}
+                      onClick={() => setEditing(o)}
+                    >
+                      <Pencil aria-hidden="true" className="size-4" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete order ${o.orderID}`}
+                      onClick={() => setDeleting(o)}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4 text-red-600" />
+                    </Button>
+                  </div>
+                </td>
+                <td className={`${td} font-mono text-xs`}>{o.orderID}</td>
+                <td className={td}>
+                  <div className="flex items-center gap-2">
+                    <Avatar src={o.user.profilePic} alt="" className="size-8" />
+                    <div>
+                      <p className="font-semibold">{o.user.username}</p>
+                      <p className="text-xs text-ink-500">{o.user.email}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className={td}>{formatDashboardDate(o.createdAt)}</td>
+                <td className={td}>{formatPrice(o.finalAmount)}</td>
+                <td className={td}>{o.couponCode ?? '-'}</td>
+                <td className={td}>{o.discount > 0 ? formatPrice(o.discount) : '-'}</td>
+                <td className={td}>
+                  <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pagination page={page} totalPages={orders.data?.totalPages ?? 1} onPageChange={setPage} />
+      <OrderStatusModal
+        key={editing?._id ?? 'none'}
+        order={editing}
+        onClose={() => setEditing(null)}
+      />
+      <ConfirmDeleteModal
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={`Delete order ${deleting?.orderID ?? ''}`}
+        expected={DELETE_CONFIRM_WORD}
+        label={`Type ${DELETE_CONFIRM_WORD} to delete this order`}
+        check={(typed) => (typed === DELETE_CONFIRM_WORD ? null : deleteConfirmRequired('order'))}
+        onConfirm={async () => {
+          try {
+            await remove.mutateAsync(deleting!._id);
+            toast.success(DASHBOARD.orderDeleted);
+          } catch (error) {
+            throw new Error(errorMessage(error, DASHBOARD.deleteError('order')));
+          }
+        }}
+      />
+    </div>
+  );
+}
