@@ -163,6 +163,17 @@ async function main() {
   const text = writeReport({ engines: reports, bundles, lighthouse, connections, seconds }, out);
   console.log(text);
   console.log(`Results written to ${path.relative(repoRoot, out)}`);
+  // The suite must still drive real endpoints: a call that no longer answers is a broken
+  // suite (never a slow number, which is only reported).
+  const broken = reports.flatMap((r) =>
+    r.statements
+      .filter((s) => s.status !== 200)
+      .map((s) => `${r.engine}: ${s.name} answered ${s.status}`),
+  );
+  if (broken.length > 0) {
+    console.error(`The benchmark could not drive every endpoint:\n${broken.join('\n')}`);
+    process.exit(1);
+  }
 }
 
 main().catch((error: unknown) => {
