@@ -1,9 +1,12 @@
 import './zod-messages';
 export * from './api';
 export * from './auth';
+export * from './cart-api';
 export * from './catalog';
 export * from './catalog-api';
 export * from './catalog-messages';
+export * from './checkout-api';
+export * from './checkout-messages';
 export * from './constants';
 export * from './messages';
 export * from './money';

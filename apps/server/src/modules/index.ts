@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authModule } from './auth/auth.module';
 import { catalogRoutes } from './catalog/catalog.routes';
+import { checkoutModule } from './checkout/checkout.module';
 import { dashboardModules } from './dashboard-modules';
 import { healthRoutes } from './health/health.routes';
 
@@ -11,5 +12,6 @@ export const apiModules: FastifyPluginAsync[] = [
   healthRoutes,
   authModule,
   catalogRoutes,
+  checkoutModule,
   ...dashboardModules,
 ];

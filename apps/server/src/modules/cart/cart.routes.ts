@@ -1,0 +1,124 @@
+/**
+ * The cart and stock calls of spec §7. Every call needs a signed-in user and acts on that
+ * user's own cart (`user_<id>`); a cartId or userId naming anyone else is refused.
+ */
+import {
+  CART_INFO,
+  cartResponseSchema,
+  decrementReservationRequestSchema,
+  getCartRequestSchema,
+  removeFromCartRequestSchema,
+  reserveStockErrorSchema,
+  reserveStockRequestSchema,
+  reserveStockResponseSchema,
+  updateCartRequestSchema,
+} from '@otaku/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { forbidden } from '../../lib/errors';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as cart from './cart.service';
+
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['cart'];
+  const db = () => app.database.db;
+  const ttl = app.config.reservationTtlMinutes;
+  const answer = async (cartId: string, message: string) => ({
+    success: true as const,
+    message,
+    ...(await cart.readCart(db(), cartId, ttl)),
+  });
+  /** The signed-in user's cart; a body naming another user or cart is refused. */
+  const ownerOf = (
+    request: Parameters<typeof currentUser>[0],
+    body: { cartId?: string | undefined; userId?: string | undefined },
+  ) => {
+    const user = currentUser(request);
+    if (body.userId !== undefined && body.userId !== user.id) throw forbidden(CART_INFO.wrongCart);
+    return cart.cartOwner(user.id, body.cartId);
+  };
+  const conflictResponse = { 409: reserveStockErrorSchema };
+
+  // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
+  app.post(
+    '/cart',
+    { onRequest: requireUser, schema: { tags, response: { 200: cartResponseSchema } } },
+    async (request) => {
+      const body = getCartRequestSchema.parse(request.body ?? {});
+      return answer(ownerOf(request, body).cartId, CART_INFO.loaded);
+    },
+  );
+
+  app.post(
+    '/reserveStock',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        body: reserveStockRequestSchema,
+        response: { 200: reserveStockResponseSchema, ...conflictResponse },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, request.body);
+      const result = await cart.reserveStock(db(), owner, request.body);
+      return { ...(await answer(owner.cartId, CART_INFO.added)), ...result };
+    },
+  );
+
+  app.post(
+    '/decrementReservationStock',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        body: decrementReservationRequestSchema,
+        response: { 200: reserveStockResponseSchema },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, request.body);
+      const result = await cart.decrementReservation(db(), owner, request.body);
+      return { ...(await answer(owner.cartId, CART_INFO.decremented)), ...result };
+    },
+  );
+
+  app.put(
+    '/cart/update',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags,
+        body: updateCartRequestSchema,
+        response: { 200: reserveStockResponseSchema, ...conflictResponse },
+      },
+    },
+    async (request) => {
+      const owner = ownerOf(request, {});
+      const result = await cart.setQuantity(db(), owner, request.body);
+      return { ...(await answer(owner.cartId, CART_INFO.updated)), ...result };
+    },
+  );
+
+  app.delete(
+    '/cart/remove',
+    {
+      onRequest: requireUser,
+      schema: { tags, body: removeFromCartRequestSchema, response: { 200: cartResponseSchema } },
+    },
+    async (request) => {
+      const owner = ownerOf(request, {});
+      await cart.removeLine(db(), owner, request.body);
+      return answer(owner.cartId, CART_INFO.removed);
+    },
+  );
+
+  app.delete(
+    '/cart/clear',
+    { onRequest: requireUser, schema: { tags, response: { 200: cartResponseSchema } } },
+    async (request) => {
+      const owner = ownerOf(request, {});
+      await cart.clearCart(db(), owner);
+      return answer(owner.cartId, CART_INFO.cleared);
+    },
+  );
+};

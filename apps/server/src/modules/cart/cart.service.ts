@@ -1,0 +1,146 @@
+/**
+ * Cart rules (spec §4 "Cart", DESIGN.md §4 "Stock and reservations"). Every change runs in one
+ * transaction that first locks the cart row, so changes to one cart never interleave, and
+ * takes stock with a conditional update that can never go below 0.
+ */
+import {
+  CART,
+  CART_INFO,
+  toDollars,
+  userCartId,
+  type CartItem,
+  type ReserveStockError,
+} from '@otaku/shared';
+import type { Db, Executor } from '../../db/client';
+import type { AppError } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import * as repo from './cart.repo';
+
+/** Whose cart a call acts on: always the signed-in user's own `user_<id>` cart. */
+export interface CartOwner {
+  userId: string;
+  cartId: string;
+}
+
+/** A user can only name their own cart; a different cartId is refused, not silently ignored. */
+export function cartOwner(userId: string, requestedCartId?: string): CartOwner {
+  const cartId = userCartId(userId);
+  if (requestedCartId !== undefined && requestedCartId !== cartId)
+    throw forbidden(CART_INFO.wrongCart);
+  return { userId, cartId };
+}
+
+export interface LineRef {
+  productId: string;
+  variant: string;
+}
+
+/** The 409 a losing reservation answers (spec §4: stock -1 or 0). */
+async function reservationFailure(ex: Executor, ref: LineRef): Promise<AppError> {
+  const stock = await repo.readStock(ex, ref.productId, ref.variant);
+  if (stock === null) throw notFound(CART_INFO.variantNotFound);
+  const extra = (body: Omit<ReserveStockError, 'success' | 'message' | 'code'>) => body;
+  if (stock === 0) return conflict(CART.outOfStock, 'OUT_OF_STOCK', extra({ stock: 0 }));
+  return conflict(
+    CART_INFO.onlyLeft(stock),
+    'CONCURRENT_MODIFICATION',
+    extra({ stock: -1, available: stock }),
+  );
+}
+
+/** Reserves `quantity` more units for the cart; answers the line's quantity and stock left. */
+export async function reserveStock(
+  db: Db,
+  owner: CartOwner,
+  ref: LineRef & { quantity: number },
+): Promise<{ reservedQuantity: number; stock: number }> {
+  return db.transaction(async (tx) => {
+    await repo.touchCart(tx, owner.cartId, owner.userId);
+    const stock = await repo.takeStock(tx, ref.productId, ref.variant, ref.quantity);
+    if (stock === null) throw await reservationFailure(tx, ref);
+    const reservedQuantity = await repo.addToLine(tx, {
+      cartId: owner.cartId,
+      userId: owner.userId,
+      productId: ref.productId,
+      variant: ref.variant,
+      quantity: ref.quantity,
+    });
+    return { reservedQuantity, stock };
+  });
+}
+
+/**
+ * Changes a line to the quantity `target(current)` says (0 removes it), reserving or releasing
+ * the difference in the same transaction.
+ */
+async function changeLine(
+  db: Db,
+  owner: CartOwner,
+  ref: LineRef,
+  target: (current: number) => number,
+): Promise<{ reservedQuantity: number; stock: number }> {
+  return db.transaction(async (tx) => {
+    await repo.touchCart(tx, owner.cartId, owner.userId);
+    const current = await repo.lockLine(tx, owner.cartId, ref.productId, ref.variant);
+    if (current === null) throw notFound(CART.itemNotFound);
+    const wanted = Math.max(0, target(current));
+    if (wanted > current) {
+      const left = await repo.takeStock(tx, ref.productId, ref.variant, wanted - current);
+      if (left === null) throw await reservationFailure(tx, ref);
+    } else if (wanted < current) {
+      await repo.returnStock(tx, [{ ...ref, quantity: current - wanted }]);
+    }
+    await repo.setLineQuantity(tx, owner.cartId, ref.productId, ref.variant, wanted);
+    const stock = (await repo.readStock(tx, ref.productId, ref.variant)) ?? 0;
+    return { reservedQuantity: wanted, stock };
+  });
+}
+
+export const setQuantity = (db: Db, owner: CartOwner, ref: LineRef & { newQuantity: number }) =>
+  changeLine(db, owner, ref, () => ref.newQuantity);
+
+/** Gives back up to `quantity` units of a line (spec: a decrement cannot go below 0). */
+export const decrementReservation = (
+  db: Db,
+  owner: CartOwner,
+  ref: LineRef & { quantity: number },
+) => changeLine(db, owner, ref, (current) => current - ref.quantity);
+
+export const removeLine = (db: Db, owner: CartOwner, ref: LineRef) =>
+  setQuantity(db, owner, { ...ref, newQuantity: 0 });
+
+/** Empties the cart and returns every unit it held. */
+export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.touchCart(tx, owner.cartId, owner.userId);
+    await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
+  });
+}
+
+export const productImageUrl = (base: string): string => `${base}-400.webp`;
+
+export function toCartItem(line: repo.CartLineRow): CartItem {
+  return {
+    _id: line.productId,
+    productId: line.productId,
+    name: line.name,
+    image: productImageUrl(line.image),
+    price: toDollars(line.priceCents),
+    itemQuantity: line.quantity,
+    selectedVariant: line.variant,
+    category: line.category,
+  };
+}
+
+/** The cart's lines and when its reservations lapse if nothing changes. */
+export async function readCart(ex: Executor, cartId: string, ttlMinutes: number) {
+  const [lines, touchedAt] = await Promise.all([
+    repo.listLines(ex, cartId),
+    repo.cartTouchedAt(ex, cartId),
+  ]);
+  const heldUntil =
+    lines.length > 0 && touchedAt
+      ? new Date(touchedAt.getTime() + ttlMinutes * 60_000).toISOString()
+      : null;
+  return { cartItems: lines.map(toCartItem), heldUntil, reservationTtlMinutes: ttlMinutes };
+}

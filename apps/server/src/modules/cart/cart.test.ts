@@ -1,0 +1,243 @@
+import { CART, CART_INFO, SERVER } from '@otaku/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/helpers';
+import {
+  ageCart,
+  createProduct,
+  signedInShopper,
+  stockOf,
+  type ProductFixture,
+  type Shopper,
+} from '../../../test/checkout-fixtures';
+import { sweepExpiredReservations } from './reservation-sweeper';
+
+const t = useTestApp();
+let alice: Shopper;
+let bob: Shopper;
+let tee: ProductFixture;
+
+beforeAll(async () => {
+  alice = await signedInShopper(t.database.db, t.config);
+  bob = await signedInShopper(t.database.db, t.config);
+  tee = await createProduct(t.database.db, {
+    category: 'clothes',
+    priceCents: 2450,
+    stock: { S: 3, M: 5, L: 0 },
+  });
+});
+
+const call = (
+  who: Shopper | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) =>
+  t.app.inject({
+    method,
+    url: `/api${url}`,
+    ...(who ? { headers: who.headers } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+const reserve = (who: Shopper, variant: string, quantity: number, extra: object = {}) =>
+  call(who, 'POST', '/reserveStock', { productId: tee.id, variant, quantity, ...extra });
+
+const clear = (who: Shopper) => call(who, 'DELETE', '/cart/clear');
+
+describe('cart calls need a signed-in user', () => {
+  it.each([
+    ['POST', '/cart'],
+    ['POST', '/reserveStock'],
+    ['POST', '/decrementReservationStock'],
+    ['PUT', '/cart/update'],
+    ['DELETE', '/cart/remove'],
+    ['DELETE', '/cart/clear'],
+  ] as const)('%s %s answers 401 to a guest', async (method, url) => {
+    const res = await call(
+      null,
+      method,
+      url,
+      method === 'DELETE' && url === '/cart/clear' ? undefined : {},
+    );
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, message: SERVER.unauthenticated });
+  });
+});
+
+describe('POST /api/reserveStock', () => {
+  it('reserves units, answers the stock left and the line priced from the database', async () => {
+    const res = await reserve(alice, 'M', 2, { price: 0.01, name: 'Free shirt' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      success: true,
+      message: CART_INFO.added,
+      reservedQuantity: 2,
+      stock: 3,
+    });
+    expect(body.cartItems).toEqual([
+      {
+        _id: tee.id,
+        productId: tee.id,
+        name: tee.name,
+        image: `/uploads/products/${tee.id}-400.webp`,
+        price: 24.5,
+        itemQuantity: 2,
+        selectedVariant: 'M',
+        category: 'clothes',
+      },
+    ]);
+    expect(Date.parse(body.heldUntil) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(body.reservationTtlMinutes).toBe(30);
+    expect(await stockOf(t.database.db, tee.id, 'M')).toBe(3);
+  });
+
+  it('adds to the same line when the product and variant match', async () => {
+    const res = await reserve(alice, 'M', 1);
+    expect(res.json()).toMatchObject({ reservedQuantity: 3, stock: 2 });
+    expect(res.json().cartItems).toHaveLength(1);
+  });
+
+  it('answers 409 OUT_OF_STOCK with stock 0 when nothing is left', async () => {
+    const res = await reserve(bob, 'L', 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: CART.outOfStock,
+      code: 'OUT_OF_STOCK',
+      stock: 0,
+    });
+  });
+
+  it('answers 409 CONCURRENT_MODIFICATION with stock -1 when fewer units are left', async () => {
+    const res = await reserve(bob, 'M', 3);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      success: false,
+      message: CART_INFO.onlyLeft(2),
+      code: 'CONCURRENT_MODIFICATION',
+      stock: -1,
+      available: 2,
+    });
+    expect(await stockOf(t.database.db, tee.id, 'M')).toBe(2);
+  });
+
+  it('answers 404 for a variant the product does not have', async () => {
+    const res = await reserve(bob, 'XXL', 1);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ message: CART_INFO.variantNotFound });
+  });
+
+  it("refuses to touch another user's cart", async () => {
+    const other = await reserve(bob, 'S', 1, { cartId: `user_${alice.id}` });
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({ message: CART_INFO.wrongCart });
+    const byUserId = await reserve(bob, 'S', 1, { userId: alice.id });
+    expect(byUserId.statusCode).toBe(403);
+    expect(await stockOf(t.database.db, tee.id, 'S')).toBe(3);
+  });
+});
+
+describe('POST /api/cart', () => {
+  it("shows only the caller's own cart, whatever userId is sent", async () => {
+    const res = await call(bob, 'POST', '/cart', { userId: alice.id });
+    expect(res.statusCode).toBe(403);
+    const own = await call(bob, 'POST', '/cart', {});
+    expect(own.json()).toMatchObject({ success: true, message: CART_INFO.loaded, cartItems: [] });
+    const hers = await call(alice, 'POST', '/cart');
+    expect(hers.json().cartItems).toHaveLength(1);
+  });
+});
+
+describe('changing quantities', () => {
+  it('PUT /api/cart/update reserves or releases the difference, 0 removes the line', async () => {
+    let res = await call(alice, 'PUT', '/cart/update', {
+      productId: tee.id,
+      variant: 'M',
+      newQuantity: 5,
+    });
+    expect(res.json()).toMatchObject({ message: CART_INFO.updated, reservedQuantity: 5, stock: 0 });
+    res = await call(alice, 'PUT', '/cart/update', {
+      productId: tee.id,
+      variant: 'M',
+      newQuantity: 6,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'OUT_OF_STOCK', stock: 0 });
+    res = await call(alice, 'PUT', '/cart/update', {
+      productId: tee.id,
+      variant: 'M',
+      newQuantity: 1,
+    });
+    expect(res.json()).toMatchObject({ reservedQuantity: 1, stock: 4 });
+    res = await call(alice, 'PUT', '/cart/update', {
+      productId: tee.id,
+      variant: 'M',
+      newQuantity: 0,
+    });
+    expect(res.json()).toMatchObject({ cartItems: [], stock: 5 });
+  });
+
+  it("answers 'Item not found in cart' for a line the caller does not have", async () => {
+    await reserve(alice, 'S', 2);
+    for (const [method, url, payload] of [
+      ['PUT', '/cart/update', { productId: tee.id, variant: 'S', newQuantity: 1 }],
+      ['DELETE', '/cart/remove', { productId: tee.id, variant: 'S' }],
+      ['POST', '/decrementReservationStock', { productId: tee.id, variant: 'S', quantity: 1 }],
+    ] as const) {
+      const res = await call(bob, method, url, payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ success: false, message: CART.itemNotFound });
+    }
+    // Alice's line is untouched by Bob's attempts.
+    expect((await call(alice, 'POST', '/cart')).json().cartItems[0].itemQuantity).toBe(2);
+    expect(await stockOf(t.database.db, tee.id, 'S')).toBe(1);
+  });
+
+  it('POST /api/decrementReservationStock never goes below 0', async () => {
+    const res = await call(alice, 'POST', '/decrementReservationStock', {
+      productId: tee.id,
+      variant: 'S',
+      quantity: 5,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: CART_INFO.decremented,
+      reservedQuantity: 0,
+      stock: 3,
+    });
+    expect(res.json().cartItems).toEqual([]);
+  });
+
+  it('DELETE /api/cart/remove gives the units back', async () => {
+    await reserve(alice, 'S', 2);
+    const res = await call(alice, 'DELETE', '/cart/remove', { productId: tee.id, variant: 'S' });
+    expect(res.json()).toMatchObject({ success: true, message: CART_INFO.removed, cartItems: [] });
+    expect(await stockOf(t.database.db, tee.id, 'S')).toBe(3);
+  });
+
+  it('DELETE /api/cart/clear gives every unit back', async () => {
+    await reserve(alice, 'S', 1);
+    await reserve(alice, 'M', 4);
+    const res = await clear(alice);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: CART_INFO.cleared,
+      cartItems: [],
+      heldUntil: null,
+    });
+    expect(await stockOf(t.database.db, tee.id, 'S')).toBe(3);
+    expect(await stockOf(t.database.db, tee.id, 'M')).toBe(5);
+  });
+});
+
+describe('reservations of an idle cart', () => {
+  it('go back to stock after RESERVATION_TTL_MINUTES, and only then', async () => {
+    await reserve(bob, 'M', 2);
+    expect(await sweepExpiredReservations(t.database.db, 30)).toEqual({ carts: 0, units: 0 });
+    await ageCart(t.database.db, `user_${bob.id}`, 31);
+    expect(await sweepExpiredReservations(t.database.db, 30)).toEqual({ carts: 1, units: 2 });
+    expect(await stockOf(t.database.db, tee.id, 'M')).toBe(5);
+    expect((await call(bob, 'POST', '/cart')).json().cartItems).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
+import {
+  ageCart,
+  createProduct,
+  createUsers,
+  setStock,
+  stockOf,
+  type UserFixture,
+} from '../../../test/checkout-fixtures';
+import { cartOwner, reserveStock } from './cart.service';
+import { sweepExpiredReservations } from './reservation-sweeper';
+
+let testDb: TestDatabase;
+let db: Database['db'];
+let shoppers: UserFixture[];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.database.db;
+  shoppers = await createUsers(db, 200);
+});
+afterAll(() => testDb?.drop());
+
+const held = async (productId: string, variant: string) => {
+  const result = await db.execute(
+    sql`select coalesce(sum(quantity), 0)::int as n from cart_items where product_id = ${productId} and variant = ${variant}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+};
+
+const reserveAll = (productId: string, variant: string, quantity: number) =>
+  Promise.allSettled(
+    shoppers.map((s) => reserveStock(db, cartOwner(s.id), { productId, variant, quantity })),
+  );
+
+describe('simultaneous reservations', () => {
+  it('200 reservations of a variant with stock 10 hold exactly 10 units, 20 times over', async () => {
+    const product = await createProduct(db, {
+      category: 'clothes',
+      id: 'CLO-RACE01',
+      stock: { M: 10 },
+    });
+    for (let round = 0; round < 20; round++) {
+      await db.execute(sql`delete from cart_items`);
+      await setStock(db, product.id, 'M', 10);
+      const results = await reserveAll(product.id, 'M', 1);
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
+      expect(won).toHaveLength(10);
+      expect(lost).toHaveLength(190);
+      for (const error of lost) {
+        expect(error).toBeInstanceOf(AppError);
+        expect(error.status).toBe(409);
+        expect(error.code).toBe('OUT_OF_STOCK');
+        expect(error.extra).toEqual({ stock: 0 });
+      }
+      expect(await stockOf(db, product.id, 'M')).toBe(0);
+      expect(await held(product.id, 'M')).toBe(10);
+    }
+  }, 300_000);
+
+  it('losers that asked for more than is left get CONCURRENT_MODIFICATION with stock -1', async () => {
+    const product = await createProduct(db, { id: 'TOY-RACE02', stock: { '': 10 } });
+    await db.execute(sql`delete from cart_items`);
+    const results = await reserveAll(product.id, '', 3);
+    const lost = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as AppError] : []));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    expect(await stockOf(db, product.id)).toBe(1);
+    expect(await held(product.id, '')).toBe(9);
+    for (const error of lost) {
+      expect(error.code).toBe('CONCURRENT_MODIFICATION');
+      expect(error.extra).toEqual({ stock: -1, available: 1 });
+    }
+  });
+});
+
+describe('the reservation sweeper', () => {
+  it('run by two instances at once returns every expired unit exactly once', async () => {
+    const product = await createProduct(db, { id: 'TOY-SWEEP1', stock: { '': 200 } });
+    await db.execute(sql`delete from cart_items`);
+    await reserveAll(product.id, '', 1);
+    expect(await stockOf(db, product.id)).toBe(0);
+    // Half the carts went idle long ago; the other half are still in use.
+    const idle = shoppers.slice(0, 150);
+    for (const s of idle) await ageCart(db, cartOwner(s.id).cartId, 31);
+
+    // A second app instance: its own connection pool on PostgreSQL, the same PGlite otherwise.
+    const other: Database = testDb.url
+      ? await openDatabase({ databaseUrl: testDb.url, migrate: false, poolSize: 5 })
+      : testDb.database;
+    try {
+      const [a, b] = await Promise.all([
+        sweepExpiredReservations(db, 30),
+        sweepExpiredReservations(other.db, 30),
+      ]);
+      expect(a.units + b.units).toBe(150);
+      expect(a.carts + b.carts).toBe(150);
+    } finally {
+      if (other !== testDb.database) await other.close();
+    }
+    expect(await stockOf(db, product.id)).toBe(150);
+    expect(await held(product.id, '')).toBe(50);
+    // A later sweep finds nothing left to return.
+    expect(await sweepExpiredReservations(db, 30)).toEqual({ carts: 0, units: 0 });
+    expect(await stockOf(db, product.id)).toBe(150);
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * Checkout: the one service that touches cart, coupons, orders and payments together
+ * (DESIGN.md §4 "Orders"). Prices and totals always come from the database; nothing a client
+ * sends about money is read.
+ */
+import { computeTotals, COUPON_INFO, ORDER_INFO, type Order } from '@otaku/shared';
+import type { Db, Executor } from '../../db/client';
+import { badRequest, conflict } from '../../lib/errors';
+import { newOrderNumber } from '../../lib/ids';
+import type { AuthUser } from '../../plugins/auth';
+import * as cartRepo from '../cart/cart.repo';
+import { cartOwner } from '../cart/cart.service';
+import { findCouponByCode, recordCouponUse, type CouponRow } from '../coupons/coupons.repo';
+import { usableCoupon } from '../coupons/coupons.service';
+import { toOrder } from '../orders/order-dto';
+import { addUnitsSold, insertOrder, userProfile, type NewOrder } from '../orders/orders.repo';
+import type { PaymentProvider } from '../payments/payment-provider';
+import {
+  attachOrder,
+  claimSnapshot,
+  expireSnapshot,
+  insertSnapshot,
+  type SnapshotItem,
+} from '../payments/payments.repo';
+
+export interface CheckoutInput {
+  couponCode: string | null;
+  deliveryAddress: string;
+}
+
+/** The cart priced from the database, with the coupon re-checked for this user. */
+async function priceCart(tx: Executor, user: AuthUser, cartId: string, couponCode: string | null) {
+  const lines = await cartRepo.listLines(tx, cartId);
+  if (lines.length === 0) throw badRequest(ORDER_INFO.emptyCart);
+  const coupon: CouponRow | null = couponCode ? await usableCoupon(tx, couponCode, user.id) : null;
+  const items: SnapshotItem[] = lines.map((l) => ({
+    productId: l.productId,
+    variant: l.variant,
+    quantity: l.quantity,
+    priceCents: l.priceCents,
+    name: l.name,
+    image: l.image,
+  }));
+  return { items, coupon, totals: computeTotals(items, coupon?.discountPercent ?? 0) };
+}
+
+type Priced = Awaited<ReturnType<typeof priceCart>>;
+
+function orderValues(user: AuthUser, address: string, priced: Priced): NewOrder {
+  const { totals, coupon } = priced;
+  return {
+    orderNumber: newOrderNumber(),
+    userId: user.id,
+    customerName: user.username,
+    customerEmail: user.email,
+    paymentMethod: 'cod',
+    shippingAddress: address,
+    subtotalCents: totals.subtotalCents,
+    shippingCents: totals.shippingCents,
+    discountCents: totals.discountCents,
+    totalCents: totals.totalCents,
+    couponCode: coupon?.code ?? null,
+    discountPercent: coupon?.discountPercent ?? 0,
+  };
+}
+
+const lineValues = (items: readonly SnapshotItem[]) =>
+  items.map((i) => ({
+    productId: i.productId,
+    productName: i.name,
+    productImage: i.image,
+    variant: i.variant,
+    quantity: i.quantity,
+    priceCents: i.priceCents,
+  }));
+
+/**
+ * Places a cash-on-delivery order in one transaction: re-prices the cart, re-checks and spends
+ * the coupon, turns the reservations into order lines and empties the cart.
+ */
+export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInput): Promise<Order> {
+  const { cartId } = cartOwner(user.id);
+  return db.transaction(async (tx) => {
+    await cartRepo.touchCart(tx, cartId, user.id);
+    const priced = await priceCart(tx, user, cartId, input.couponCode);
+    const { order, lines } = await insertOrder(
+      tx,
+      { ...orderValues(user, input.deliveryAddress, priced), status: 'pending' },
+      lineValues(priced.items),
+    );
+    if (priced.coupon) {
+      const recorded = await recordCouponUse(tx, {
+        couponId: priced.coupon.id,
+        userId: user.id,
+        orderId: order.id,
+        discountCents: priced.totals.discountCents,
+      });
+      if (!recorded) throw conflict(COUPON_INFO.alreadyUsed);
+    }
+    // The reserved units become the order's: they leave the cart without going back to stock.
+    await cartRepo.deleteLines(tx, cartId);
+    await addUnitsSold(tx, priced.items);
+    return toOrder(order, lines, user);
+  });
+}
+
+/**
+ * Starts a card checkout: prices the cart, opens a session at the provider and stores the
+ * snapshot the order will be made from once the payment completes. Touching the cart keeps its
+ * reservations held while the shopper pays.
+ */
+export async function startCardCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: CheckoutInput,
+): Promise<{ sessionId: string; url: string }> {
+  const { cartId } = cartOwner(user.id);
+  const priced = await db.transaction(async (tx) => {
+    await cartRepo.touchCart(tx, cartId, user.id);
+    return priceCart(tx, user, cartId, input.couponCode);
+  });
+  const session = await provider.createSession({
+    items: priced.items,
+    ...priced.totals,
+    couponCode: priced.coupon?.code ?? null,
+    customerEmail: user.email,
+    userId: user.id,
+    cartId,
+  });
+  await insertSnapshot(db, {
+    sessionId: session.sessionId,
+    provider: provider.name,
+    userId: user.id,
+    cartId,
+    items: priced.items,
+    couponCode: priced.coupon?.code ?? null,
+    discountPercent: priced.coupon?.discountPercent ?? 0,
+    shippingAddress: input.deliveryAddress,
+    ...priced.totals,
+    expiresAt: session.expiresAt,
+  });
+  return { sessionId: session.sessionId, url: session.url };
+}
+
+export interface Fulfilment {
+  orderId: string;
+  orderNumber: string;
+  /** Units the order needed that were neither reserved nor in stock any more. */
+  oversold: number;
+}
+
+/**
+ * Turns a paid checkout into an order (status processing, paid) from its snapshot, exactly
+ * once: the snapshot is claimed by a conditional update, and orders.checkout_session_id is
+ * unique besides. Returns null when the session is unknown or was already fulfilled. The
+ * stripe webhook and the test provider's hosted page both end here.
+ */
+export async function fulfilCheckout(db: Db, sessionId: string): Promise<Fulfilment | null> {
+  return db.transaction(async (tx) => {
+    const snapshot = await claimSnapshot(tx, sessionId);
+    if (!snapshot) return null;
+    const customer = await userProfile(tx, snapshot.userId);
+    if (!customer) return null;
+    const items = snapshot.items as SnapshotItem[];
+    await cartRepo.touchCart(tx, snapshot.cartId, snapshot.userId);
+    const { order } = await insertOrder(
+      tx,
+      {
+        orderNumber: newOrderNumber(),
+        userId: snapshot.userId,
+        customerName: customer.username,
+        customerEmail: customer.email,
+        paymentMethod: 'card',
+        paymentStatus: 'paid',
+        status: 'processing',
+        shippingAddress: snapshot.shippingAddress,
+        subtotalCents: snapshot.subtotalCents,
+        shippingCents: snapshot.shippingCents,
+        discountCents: snapshot.discountCents,
+        totalCents: snapshot.totalCents,
+        couponCode: snapshot.couponCode,
+        discountPercent: snapshot.discountPercent,
+        checkoutSessionId: sessionId,
+      },
+      lineValues(items),
+    );
+    if (snapshot.couponCode) {
+      const coupon = await findCouponByCode(tx, snapshot.couponCode);
+      // Already paid at the discounted price: a use recorded meanwhile cannot undo that.
+      if (coupon)
+        await recordCouponUse(tx, {
+          couponId: coupon.id,
+          userId: snapshot.userId,
+          orderId: order.id,
+          discountCents: snapshot.discountCents,
+        });
+    }
+    const oversold = await consumeReservations(tx, snapshot.cartId, items);
+    await addUnitsSold(tx, items);
+    await attachOrder(tx, sessionId, order.id);
+    return { orderId: order.id, orderNumber: order.orderNumber, oversold };
+  });
+}
+
+/**
+ * The paid units come out of the cart's reservations. Units whose reservation lapsed while
+ * the shopper paid are taken from stock instead, as far as there is any; what is missing is
+ * reported so staff can see the order was oversold.
+ */
+async function consumeReservations(tx: Executor, cartId: string, items: SnapshotItem[]) {
+  let oversold = 0;
+  for (const item of items) {
+    const held = (await cartRepo.lockLine(tx, cartId, item.productId, item.variant)) ?? 0;
+    const fromCart = Math.min(held, item.quantity);
+    if (held > 0)
+      await cartRepo.setLineQuantity(tx, cartId, item.productId, item.variant, held - fromCart);
+    oversold += await cartRepo.takeAvailable(
+      tx,
+      item.productId,
+      item.variant,
+      item.quantity - fromCart,
+    );
+  }
+  return oversold;
+}
+
+/** A checkout the provider gave up on; a completed (paid) one is never undone. */
+export const expireCheckout = (db: Db, sessionId: string): Promise<boolean> =>
+  expireSnapshot(db, sessionId);

@@ -1,0 +1,38 @@
+/** A shopper's purchase history (spec §2): their own orders only, PAGE_SIZE.history per page. */
+import { PAGE_SIZE, type Order } from '@otaku/shared';
+import type { Executor } from '../../db/client';
+import type { AuthUser } from '../../plugins/auth';
+import { toOrder } from './order-dto';
+import { countUserOrders, linesOf, listUserOrders } from './orders.repo';
+
+export interface OrderPage {
+  paginatedOrders: Order[];
+  currPage: number;
+  totalPages: number;
+  totalOrders: number;
+}
+
+export async function ordersOfUser(ex: Executor, user: AuthUser, page: number): Promise<OrderPage> {
+  const size = PAGE_SIZE.history;
+  const [totalOrders, rows] = await Promise.all([
+    countUserOrders(ex, user.id),
+    listUserOrders(ex, user.id, size, (page - 1) * size),
+  ]);
+  const lines = await linesOf(
+    ex,
+    rows.map((r) => r.id),
+  );
+  const customer = { username: user.username, email: user.email, profilePic: user.profilePic };
+  return {
+    paginatedOrders: rows.map((order) =>
+      toOrder(
+        order,
+        lines.filter((l) => l.orderId === order.id),
+        customer,
+      ),
+    ),
+    currPage: page,
+    totalPages: Math.max(1, Math.ceil(totalOrders / size)),
+    totalOrders,
+  };
+}

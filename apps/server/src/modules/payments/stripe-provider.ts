@@ -1,0 +1,81 @@
+/**
+ * Stripe hosted Checkout (DESIGN.md §4). Line items come from the checkout snapshot, the
+ * coupon becomes a one-off amount-off Stripe coupon, and shipping is a line of its own, so
+ * Stripe charges exactly the total the shop computed.
+ */
+import Stripe from 'stripe';
+import { CHECKOUT_TTL_MS, type PaymentProvider } from './payment-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** A Stripe-compatible API (tests point this at a fake on loopback). */
+  apiUrl: string | undefined;
+}
+
+export function createStripeClient({ secretKey, apiUrl }: StripeSettings): Stripe {
+  const target = apiUrl ? new URL(apiUrl) : null;
+  const protocol = target?.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 1,
+    timeout: 20_000,
+    ...(target
+      ? {
+          host: target.hostname,
+          port: target.port || (protocol === 'http' ? 80 : 443),
+          protocol,
+        }
+      : {}),
+  });
+}
+
+export function createStripeProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+  return {
+    name: 'stripe',
+    createSession: async (request) => {
+      const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.items.map(
+        (item) => ({
+          quantity: item.quantity,
+          price_data: {
+            currency: 'usd',
+            unit_amount: item.priceCents,
+            product_data: { name: item.variant ? `${item.name} (${item.variant})` : item.name },
+          },
+        }),
+      );
+      if (request.shippingCents > 0)
+        lineItems.push({
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: request.shippingCents,
+            product_data: { name: 'Shipping' },
+          },
+        });
+      const discounts: Stripe.Checkout.SessionCreateParams.Discount[] = [];
+      if (request.discountCents > 0) {
+        const coupon = await stripe.coupons.create({
+          amount_off: request.discountCents,
+          currency: 'usd',
+          duration: 'once',
+          max_redemptions: 1,
+          name: request.couponCode ?? 'Discount',
+        });
+        discounts.push({ coupon: coupon.id });
+      }
+      const expiresAt = new Date(Date.now() + CHECKOUT_TTL_MS + 60_000);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'payment',
+        line_items: lineItems,
+        ...(discounts.length > 0 ? { discounts } : {}),
+        customer_email: request.customerEmail,
+        client_reference_id: request.userId,
+        metadata: { cartId: request.cartId },
+        success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${publicUrl}/cart`,
+        expires_at: Math.floor(expiresAt.getTime() / 1000),
+      });
+      if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
+      return { sessionId: session.id, url: session.url, expiresAt };
+    },
+  };
+}

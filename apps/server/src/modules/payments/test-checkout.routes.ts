@@ -1,0 +1,66 @@
+/**
+ * The test provider's hosted checkout (used when no Stripe keys are set): a page that shows
+ * what is being paid for, accepts the test card 4242 4242 4242 4242 and completes through the
+ * same fulfilment code as a Stripe webhook, then returns to /success; Cancel goes back to /cart.
+ */
+import { PAYMENT_INFO } from '@otaku/shared';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../lib/errors';
+import { expireCheckout, fulfilCheckout } from '../checkout/checkout.service';
+import { findSnapshot } from './payments.repo';
+import { testCheckoutPage } from './test-checkout-page';
+import { TEST_CHECKOUT_PATH } from './test-provider';
+
+const params = z.object({ sessionId: z.string().regex(/^cs_test_[\w-]{10,80}$/) });
+const payBody = z.object({ cardNumber: z.string().max(40).default('') });
+
+export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  const openSnapshot = async (sessionId: string) => {
+    const snapshot = await findSnapshot(app.database.db, sessionId);
+    if (!snapshot || snapshot.provider !== 'test') throw notFound(PAYMENT_INFO.sessionNotFound);
+    return snapshot;
+  };
+  const html = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html').send(body);
+  const action = (sessionId: string) => `${TEST_CHECKOUT_PATH}/${sessionId}`;
+  const opts = { schema: { hide: true } };
+
+  app.get('/test/checkout/:sessionId', opts, async (request, reply) => {
+    const { sessionId } = params.parse(request.params);
+    const snapshot = await openSnapshot(sessionId);
+    if (snapshot.status === 'completed') return reply.redirect(`/success?session_id=${sessionId}`);
+    if (snapshot.status !== 'open') return reply.redirect('/cart');
+    return html(reply, 200, testCheckoutPage(snapshot, action(sessionId)));
+  });
+
+  app.post('/test/checkout/:sessionId/pay', opts, async (request, reply) => {
+    const { sessionId } = params.parse(request.params);
+    const snapshot = await openSnapshot(sessionId);
+    const { cardNumber } = payBody.parse(request.body ?? {});
+    if (snapshot.status === 'open' && cardNumber.replace(/\D/g, '') !== PAYMENT_INFO.testCardNumber)
+      return html(
+        reply,
+        402,
+        testCheckoutPage(snapshot, action(sessionId), PAYMENT_INFO.testDeclined),
+      );
+    if (snapshot.status === 'expired') return reply.redirect('/cart', 303);
+    const result = await fulfilCheckout(app.database.db, sessionId);
+    if (result?.oversold)
+      request.log.warn({ order: result.orderNumber, units: result.oversold }, 'oversold');
+    return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
+  });
+
+  app.post('/test/checkout/:sessionId/cancel', opts, async (request, reply) => {
+    const { sessionId } = params.parse(request.params);
+    await openSnapshot(sessionId);
+    await expireCheckout(app.database.db, sessionId);
+    return reply.redirect('/cart', 303);
+  });
+};

@@ -1,0 +1,118 @@
+import { PAYMENT_INFO } from '@otaku/shared';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSnapshots, orders } from '../../db/schema/index';
+import { useTestApp } from '../../../test/helpers';
+import {
+  createProduct,
+  signedInShopper,
+  type ProductFixture,
+  type Shopper,
+} from '../../../test/checkout-fixtures';
+
+const t = useTestApp();
+let shopper: Shopper;
+let figure: ProductFixture;
+
+beforeAll(async () => {
+  shopper = await signedInShopper(t.database.db, t.config);
+  figure = await createProduct(t.database.db, { priceCents: 1250, stock: { '': 5 } });
+});
+
+async function startCheckout(): Promise<{ sessionId: string; url: string }> {
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/reserveStock',
+    headers: shopper.headers,
+    payload: { productId: figure.id, quantity: 1 },
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/test/create-checkout-session',
+    headers: shopper.headers,
+    payload: { paymentData: { deliveryAddress: 'Nagoya' } },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+const form = (url: string, fields: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
+describe('the test provider', () => {
+  it('tells the web app which provider to call', async () => {
+    const res = await t.app.inject({ url: '/api/payments/config' });
+    expect(res.json()).toEqual({ success: true, provider: 'test' });
+    const stripe = await t.app.inject({
+      method: 'POST',
+      url: '/api/stripe/create-checkout-session',
+      headers: shopper.headers,
+      payload: {},
+    });
+    expect(stripe.statusCode).toBe(404);
+  });
+
+  it('serves a hosted checkout page, declines other cards and pays with 4242 4242 4242 4242', async () => {
+    const { sessionId, url } = await startCheckout();
+    expect(url).toBe(`/api/test/checkout/${sessionId}`);
+    const page = await t.app.inject({ url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain(PAYMENT_INFO.testNotice);
+    expect(page.body).toContain('$17.50'); // 12.50 + 5.00 shipping
+
+    const declined = await form(`${url}/pay`, { cardNumber: '4000 0000 0000 0002' });
+    expect(declined.statusCode).toBe(402);
+    expect(declined.body).toContain(PAYMENT_INFO.testDeclined);
+    expect(
+      await t.database.db.select().from(orders).where(eq(orders.checkoutSessionId, sessionId)),
+    ).toHaveLength(0);
+
+    const paid = await form(`${url}/pay`, { cardNumber: '4242 4242 4242 4242' });
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe(`/success?session_id=${sessionId}`);
+    // Paying twice (a double click, the back button) still makes one order.
+    expect((await form(`${url}/pay`, { cardNumber: '4242424242424242' })).statusCode).toBe(303);
+    const made = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutSessionId, sessionId));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({
+      status: 'processing',
+      paymentStatus: 'paid',
+      totalCents: 1750,
+    });
+
+    const history = await t.app.inject({
+      url: '/api/order/getOrders?currPage=1',
+      headers: shopper.headers,
+    });
+    expect(history.json().paginatedOrders[0]).toMatchObject({
+      orderID: made[0]!.orderNumber,
+      status: 'processing',
+    });
+  });
+
+  it('cancel returns to the cart and leaves the reservation in place', async () => {
+    const { sessionId, url } = await startCheckout();
+    const res = await form(`${url}/cancel`);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/cart');
+    const [snapshot] = await t.database.db
+      .select()
+      .from(checkoutSnapshots)
+      .where(eq(checkoutSnapshots.sessionId, sessionId));
+    expect(snapshot!.status).toBe('expired');
+    const cart = await t.app.inject({ method: 'POST', url: '/api/cart', headers: shopper.headers });
+    expect(cart.json().cartItems).toHaveLength(1);
+    expect(
+      (await t.app.inject({ url: '/api/test/checkout/cs_test_doesnotexist123' })).statusCode,
+    ).toBe(404);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * The built-in `test` card provider, used when no Stripe keys are configured: sessions are
+ * created locally and paid on the shop's own hosted checkout page (test-checkout.routes.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { CHECKOUT_TTL_MS, type PaymentProvider } from './payment-provider';
+
+export const TEST_CHECKOUT_PATH = '/api/test/checkout';
+
+export function createTestProvider(): PaymentProvider {
+  return {
+    name: 'test',
+    createSession: async () => {
+      // Unguessable: the hosted page is reachable by whoever holds the id, as with Stripe.
+      const sessionId = `cs_test_${randomBytes(24).toString('base64url')}`;
+      return {
+        sessionId,
+        url: `${TEST_CHECKOUT_PATH}/${sessionId}`,
+        expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
+      };
+    },
+  };
+}

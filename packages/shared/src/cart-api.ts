@@ -1,0 +1,98 @@
+/**
+ * Requests and responses of the cart and stock calls (spec §7 "Cart and stock"). The server
+ * derives the cart from the signed-in user; `cartId` and `userId` in a body are accepted for
+ * the spec's shape and checked, never trusted. Prices are never read from a client.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from './catalog';
+
+/** Longest quantity one cart line may hold. */
+export const MAX_LINE_QUANTITY = 99;
+
+const productIdSchema = z.string().trim().min(1).max(40);
+/** A volume (V1), a size (M) or '' for products with a single stock. */
+const variantSchema = z.string().trim().max(20).default('');
+const cartIdSchema = z.string().trim().min(1).max(100).optional();
+
+/** One line of a cart (spec §3 "Cart item"); `_id` is the product id. */
+export const cartItemSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  name: z.string(),
+  image: z.string(),
+  /** Unit price in dollars, from the database. */
+  price: z.number(),
+  itemQuantity: z.number().int(),
+  selectedVariant: z.string(),
+  category: z.enum(CATEGORIES),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** The cart as every cart call answers it. */
+export const cartResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  cartItems: z.array(cartItemSchema),
+  /** When the held units go back to stock if nothing else happens (ISO time), null when empty. */
+  heldUntil: z.string().nullable(),
+  reservationTtlMinutes: z.number().int(),
+});
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+
+export const getCartRequestSchema = z.object({ userId: z.string().optional() });
+export type GetCartRequest = z.input<typeof getCartRequestSchema>;
+
+export const reserveStockRequestSchema = z.object({
+  cartId: cartIdSchema,
+  productId: productIdSchema,
+  variant: variantSchema,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  userId: z.string().optional(),
+});
+export type ReserveStockRequest = z.input<typeof reserveStockRequestSchema>;
+
+export const reserveStockResponseSchema = cartResponseSchema.extend({
+  /** Units of this product and variant now held by the cart. */
+  reservedQuantity: z.number().int(),
+  /** Units still available to others after this reservation. */
+  stock: z.number().int(),
+});
+export type ReserveStockResponse = z.infer<typeof reserveStockResponseSchema>;
+
+/**
+ * A reservation that lost: 409 with code CONCURRENT_MODIFICATION and stock -1 when fewer units
+ * are left than asked for (`available` says how many), OUT_OF_STOCK and stock 0 when none are.
+ */
+export const reserveStockErrorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.enum(['CONCURRENT_MODIFICATION', 'OUT_OF_STOCK', 'GENERAL_ERROR']),
+  stock: z.number().int(),
+  available: z.number().int().optional(),
+});
+export type ReserveStockError = z.infer<typeof reserveStockErrorSchema>;
+
+export const decrementReservationRequestSchema = z.object({
+  cartId: cartIdSchema,
+  productId: productIdSchema,
+  variant: variantSchema,
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+});
+export type DecrementReservationRequest = z.input<typeof decrementReservationRequestSchema>;
+
+export const updateCartRequestSchema = z.object({
+  productId: productIdSchema,
+  variant: variantSchema,
+  /** 0 removes the line. */
+  newQuantity: z.number().int().min(0).max(MAX_LINE_QUANTITY),
+});
+export type UpdateCartRequest = z.input<typeof updateCartRequestSchema>;
+
+export const removeFromCartRequestSchema = z.object({
+  productId: productIdSchema,
+  variant: variantSchema,
+});
+export type RemoveFromCartRequest = z.input<typeof removeFromCartRequestSchema>;
+
+/** The cart id of a signed-in user (spec §3). */
+export const userCartId = (userId: string): string => `user_${userId}`;

@@ -1,0 +1,149 @@
+/**
+ * Requests and responses of coupons, orders and card payments (spec §7). Totals are always
+ * computed by the server from database prices; a price or total in a request is stripped.
+ */
+import { z } from 'zod';
+import { VALIDATION } from './messages';
+import { ORDER_STATUSES, PAYMENT_METHODS } from './roles';
+
+const couponCodeSchema = z
+  .string({ error: VALIDATION.couponCodeRequired })
+  .trim()
+  .min(1, VALIDATION.couponCodeRequired)
+  .max(40)
+  .toUpperCase();
+
+/** An optional coupon on an order: blank means none. */
+const optionalCouponSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+export const deliveryAddressSchema = z
+  .string({ error: VALIDATION.deliveryAddressRequired })
+  .trim()
+  .min(1, VALIDATION.deliveryAddressRequired)
+  .max(500);
+
+export const couponVerifyRequestSchema = z.object({
+  couponCode: couponCodeSchema,
+  /** Sent by the spec's client; the server uses the signed-in user instead. */
+  userEmail: z.string().optional(),
+});
+export type CouponVerifyRequest = z.input<typeof couponVerifyRequestSchema>;
+
+export const verifiedCouponSchema = z.object({
+  couponCode: z.string(),
+  discountPercentage: z.number().int(),
+  expiryDate: z.string(),
+});
+export type VerifiedCoupon = z.infer<typeof verifiedCouponSchema>;
+
+export const couponVerifyResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ coupondata: z.object({ coupon: verifiedCouponSchema }) }),
+});
+export type CouponVerifyResponse = z.infer<typeof couponVerifyResponseSchema>;
+
+export const placeOrderRequestSchema = z.object({
+  couponCode: optionalCouponSchema,
+  deliveryAddress: deliveryAddressSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: VALIDATION.paymentMethodRequired }),
+  cartId: z.string().max(100).optional(),
+  userId: z.string().optional(),
+});
+export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
+
+export const orderLineSchema = z.object({
+  productId: z.object({ _id: z.string().nullable(), name: z.string(), image: z.string() }),
+  variant: z.string(),
+  quantity: z.number().int(),
+  /** Unit price in dollars at the time of the order. */
+  price: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** An order as the shopper and the dashboard see it (spec §3 "Order"); amounts in dollars. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  orderID: z.string(),
+  user: z.object({
+    username: z.string(),
+    email: z.string(),
+    profilePic: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+  orderDate: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentStatus: z.enum(['unpaid', 'paid']),
+  status: z.enum(ORDER_STATUSES),
+  shippingAddress: z.string(),
+  subtotal: z.number(),
+  shippingCost: z.number(),
+  discount: z.number(),
+  discountPercentage: z.number().int(),
+  finalAmount: z.number(),
+  couponCode: z.string().nullable(),
+  products: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const placeOrderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+});
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
+
+export const getOrdersQuerySchema = z.object({
+  currPage: z.coerce.number().int().min(1).max(100_000).default(1),
+  /** Sent by the spec's client; ignored: the user comes from the token. */
+  email: z.string().optional(),
+  userId: z.string().optional(),
+});
+export type GetOrdersQuery = z.input<typeof getOrdersQuerySchema>;
+
+export const getOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  paginatedOrders: z.array(orderSchema),
+  currPage: z.number().int(),
+  totalPages: z.number().int(),
+  totalOrders: z.number().int(),
+});
+export type GetOrdersResponse = z.infer<typeof getOrdersResponseSchema>;
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const createCheckoutSessionRequestSchema = z.object({
+  paymentData: z.object({
+    couponCode: optionalCouponSchema,
+    deliveryAddress: z
+      .string({ error: VALIDATION.deliveryAddressRequiredForCard })
+      .trim()
+      .min(1, VALIDATION.deliveryAddressRequiredForCard)
+      .max(500),
+    cartId: z.string().max(100).optional(),
+  }),
+});
+export type CreateCheckoutSessionRequest = z.input<typeof createCheckoutSessionRequestSchema>;
+
+export const createCheckoutSessionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  sessionId: z.string(),
+  /** The provider's hosted checkout page; the browser goes there. */
+  url: z.string(),
+});
+export type CreateCheckoutSessionResponse = z.infer<typeof createCheckoutSessionResponseSchema>;
+
+/** Which card provider this shop uses, so the web app calls /api/{provider}/... */
+export const paymentConfigResponseSchema = z.object({
+  success: z.literal(true),
+  provider: z.enum(PAYMENT_PROVIDERS),
+});
+export type PaymentConfigResponse = z.infer<typeof paymentConfigResponseSchema>;

@@ -1,0 +1,53 @@
+/**
+ * Messages of the cart, coupons, orders and card payments that the specification leaves to us
+ * (DESIGN.md §4). The spec's own wording lives in messages.ts (CART, COUPON, ORDER).
+ */
+
+export const CART_INFO = {
+  loaded: 'Cart loaded',
+  added: 'Item added to cart',
+  decremented: 'Cart quantity reduced',
+  updated: 'Cart updated',
+  removed: 'Item removed from cart',
+  cleared: 'Cart cleared',
+  productNotFound: 'This product no longer exists',
+  variantNotFound: 'This variant does not exist for this product',
+  /** Sent with CONCURRENT_MODIFICATION when fewer units are left than were asked for. */
+  onlyLeft: (available: number) =>
+    `Only ${available} left in stock. Please lower the quantity and try again.`,
+  wrongCart: 'You can only change your own cart',
+  /** "Items in your cart are held for 30 minutes after your last change." */
+  heldFor: (minutes: number) =>
+    `Items in your cart are held for ${minutes} minute${minutes === 1 ? '' : 's'} after your last change.`,
+  heldUntil: (time: string) => `Held until ${time}`,
+} as const;
+
+export const COUPON_INFO = {
+  valid: 'Coupon is valid',
+  expired: 'This coupon has expired',
+  alreadyUsed: 'You have already used this coupon',
+} as const;
+
+export const ORDER_INFO = {
+  emptyCart: 'Your cart is empty',
+  fetched: 'Orders fetched',
+  codOnly: 'Place Order is for cash on delivery; pay by card with the payment button',
+} as const;
+
+export const PAYMENT_INFO = {
+  payByCard: 'Pay with Card',
+  redirecting: 'Redirecting to the secure checkout...',
+  sessionCreated: 'Checkout session created',
+  sessionNotFound: 'This checkout session does not exist',
+  sessionClosed: 'This checkout session is no longer open',
+  invalidSignature: 'Invalid webhook signature',
+  checkoutFailed: 'Could not start the card payment. Please try again.',
+  /** The test provider's hosted checkout page. */
+  testTitle: 'Test checkout',
+  testNotice: 'Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242.',
+  testCardLabel: 'Card number',
+  testPay: (amount: string) => `Pay ${amount}`,
+  testCancel: 'Cancel and return to the cart',
+  testDeclined: 'Your card was declined. Use the test card 4242 4242 4242 4242.',
+  testCardNumber: '4242424242424242',
+} as const;
