@@ -1,26 +1,97 @@
+import { CART, computeTotals, toCents } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { useState } from 'react';
+import { ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
+import { useCart } from '../../../lib/cart/cart-api';
 import { paths } from '../../../lib/paths';
+import { lineKey, useUpdateCart } from '../api/update-cart';
+import { CartLine } from '../components/cart-line';
+import { CouponDialog } from '../components/coupon-dialog';
+import { HoldNotice } from '../components/hold-notice';
+import { OrderSummary } from '../components/order-summary';
+import { useCheckout } from '../hooks/use-checkout';
 
-/** /cart (spec §2, Cart): the cart and checkout work builds it here. */
+/** /cart (spec §2, Cart): the lines, the order summary, and checkout through the coupon dialog. */
 export function CartRoute() {
+  const cart = useCart();
+  const update = useUpdateCart();
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const items = cart.data?.cartItems ?? [];
+  const lines = items.map((i) => ({ priceCents: toCents(i.price), quantity: i.itemQuantity }));
+  const checkout = useCheckout(lines);
+  const totals = computeTotals(lines, checkout.coupon?.percent ?? 0);
+  const baseTotals = computeTotals(lines);
+
+  const changeQuantity = (productId: string, variant: string, newQuantity: number) => {
+    const key = lineKey({ productId, variant });
+    setPending((keys) => new Set(keys).add(key));
+    // mutateAsync settles once per call, so every line's buttons come back on their own.
+    update
+      .mutateAsync({ productId, variant, newQuantity })
+      .catch(() => undefined) // the mutation cache toasts the failure
+      .finally(() =>
+        setPending((keys) => {
+          const next = new Set(keys);
+          next.delete(key);
+          return next;
+        }),
+      );
+  };
+
+  if (cart.isPending) return <ScreenSpinner label="Loading your cart" />;
+  if (cart.isError)
+    return (
+      <Page>
+        <p role="alert" className="text-center text-red-600">
+          {CART.loadFailed}
+        </p>
+      </Page>
+    );
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={ShoppingCart}
-        title="Your cart"
-        summary="Review what you picked, then check out."
-        upcoming={[
-          'Each item with image, name, variant, price and quantity buttons',
-          'An order summary: item count, subtotal, $5 shipping and total',
-          'Delivery address and payment by cash on delivery or card',
-          'An optional coupon code before payment',
-        ]}
-      >
-        <ButtonLink to={paths.shop} variant="secondary">
-          Keep shopping
-        </ButtonLink>
-      </ScreenPlaceholder>
+    <Page className="flex flex-col gap-6">
+      <h1 className="text-3xl font-extrabold text-ink-900">Your Cart</h1>
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl bg-white py-16 text-center ring-1 ring-ink-100">
+          <ShoppingCart aria-hidden="true" className="size-12 text-ink-300" />
+          <p className="text-lg font-semibold text-ink-800">Your cart is empty</p>
+          <ButtonLink to={paths.shop}>Continue shopping</ButtonLink>
+        </div>
+      ) : (
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+          <section aria-label="Cart items" className="flex flex-col gap-4">
+            <HoldNotice minutes={cart.data.reservationTtlMinutes} heldUntil={cart.data.heldUntil} />
+            <ul className="flex flex-col gap-3">
+              {items.map((item) => (
+                <CartLine
+                  key={lineKey({ productId: item.productId, variant: item.selectedVariant })}
+                  item={item}
+                  pending={pending.has(
+                    lineKey({ productId: item.productId, variant: item.selectedVariant }),
+                  )}
+                  onChange={(q) => changeQuantity(item.productId, item.selectedVariant, q)}
+                />
+              ))}
+            </ul>
+          </section>
+          <OrderSummary
+            totals={baseTotals}
+            itemCount={items.reduce((n, i) => n + i.itemQuantity, 0)}
+            checkout={checkout}
+          />
+        </div>
+      )}
+      <CouponDialog
+        open={checkout.dialogOpen}
+        coupon={checkout.coupon}
+        totals={totals}
+        verifying={checkout.verifying}
+        proceeding={checkout.proceeding}
+        onApply={(code) => void checkout.applyCoupon(code)}
+        onRemove={checkout.removeCoupon}
+        onSkip={checkout.skipCoupon}
+        onClose={checkout.closeDialog}
+      />
     </Page>
   );
 }

@@ -1,21 +1,27 @@
 import { PAGES, TIMINGS } from '@otaku/shared';
 import { CircleCheckBig } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../../components/ui';
+import { cartKeys, ordersKey } from '../../../lib/cart/cart-api';
 import { paths } from '../../../lib/paths';
 
 /** /success (spec §2): confirms the card payment, then opens the purchase history after 2 s. */
 export function PaymentSuccessRoute() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
+    // The paid order emptied the cart and joined the history.
+    void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ordersKey });
     const timer = window.setTimeout(
       () => void navigate(paths.history, { replace: true }),
       TIMINGS.paymentSuccessRedirectMs,
     );
     return () => window.clearTimeout(timer);
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   return (
     <Page className="flex flex-col items-center gap-4 py-20 text-center">

@@ -1,24 +1,60 @@
+import { PAGES, VALIDATION } from '@otaku/shared';
 import { History } from 'lucide-react';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useOrders } from '../api/get-orders';
+import { OrderCard } from '../components/order-card';
 
-/** /history (spec §2, Purchase history): the orders work builds it here. */
+/** /history (spec §2, Purchase history): pages of orders with Previous, Next and 'Page X of Y'. */
 export function HistoryRoute() {
+  const [page, setPage] = useState(1);
+  const orders = useOrders(page);
+  const expired = orders.error instanceof ApiError && orders.error.status === 401;
+  useEffect(() => {
+    // The API client has already sent the visitor to /login; say why (spec §8, History).
+    if (expired) toast.error(VALIDATION.historyLoginRequired);
+  }, [expired]);
+
+  if (orders.isPending) return <ScreenSpinner label="Loading your orders" />;
+  // Spec §8: other errors are only logged; the 401 rules live in the API client.
+  if (orders.isError && !expired) console.error(orders.error);
+  const data = orders.data;
+
+  if (!data || data.totalOrders === 0)
+    return (
+      <Page className="flex flex-col items-center gap-4 py-20 text-center">
+        <History aria-hidden="true" className="size-12 text-ink-300" />
+        <h1 className="text-2xl font-extrabold text-ink-900">{PAGES.noPurchaseHistory}</h1>
+        <ButtonLink to={paths.shop}>Browse the shop</ButtonLink>
+      </Page>
+    );
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={History}
-        title="Purchase history"
-        summary="Every order you have placed, newest first."
-        upcoming={[
-          'Each order with its date, items, total and status',
-          'Previous and Next buttons with the current page',
-        ]}
-      >
-        <ButtonLink to={paths.shop} variant="secondary">
-          Browse the shop
-        </ButtonLink>
-      </ScreenPlaceholder>
+    <Page className="flex flex-col gap-6">
+      <h1 className="text-3xl font-extrabold text-ink-900">Purchase History</h1>
+      <ul className="flex flex-col gap-4" aria-busy={orders.isFetching}>
+        {data.paginatedOrders.map((order) => (
+          <OrderCard key={order._id} order={order} />
+        ))}
+      </ul>
+      <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+        <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+          Previous
+        </Button>
+        <span className="text-sm font-semibold text-ink-700">
+          Page {data.currPage} of {data.totalPages}
+        </span>
+        <Button
+          variant="secondary"
+          disabled={page >= data.totalPages}
+          onClick={() => setPage((p) => p + 1)}
+        >
+          Next
+        </Button>
+      </nav>
     </Page>
   );
 }

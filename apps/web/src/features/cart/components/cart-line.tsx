@@ -1,0 +1,76 @@
+import type { CartItem } from '@otaku/shared';
+import { Minus, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge, Button } from '../../../components/ui';
+import { formatPrice } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+export interface CartLineProps {
+  item: CartItem;
+  /** A change to this line is on its way: its buttons wait (spec §4, Cart). */
+  pending: boolean;
+  onChange: (newQuantity: number) => void;
+}
+
+/** One cart line: image, name, variant badge, line price and the quantity buttons. */
+export function CartLine({ item, pending, onChange }: CartLineProps) {
+  const label = item.selectedVariant ? `${item.name} (${item.selectedVariant})` : item.name;
+  return (
+    <li className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100">
+      <Link to={paths.product(item.productId)} className="shrink-0">
+        <img
+          src={item.image}
+          alt=""
+          width={72}
+          height={96}
+          className="h-24 w-18 rounded-lg bg-ink-50 object-cover"
+        />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link
+          to={paths.product(item.productId)}
+          className="truncate font-semibold text-ink-900 hover:text-sakura-700"
+        >
+          {item.name}
+        </Link>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-ink-500">
+          {item.selectedVariant ? <Badge tone="sakura">{item.selectedVariant}</Badge> : null}
+          <span>{formatPrice(item.price)} each</span>
+        </div>
+        <div className="mt-auto flex items-center justify-between gap-3 pt-2">
+          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
+            <Button
+              variant="secondary"
+              size="icon"
+              className="size-8"
+              aria-label={`Decrease quantity of ${label}`}
+              disabled={pending}
+              onClick={() => onChange(item.itemQuantity - 1)}
+            >
+              <Minus aria-hidden="true" className="size-4" />
+            </Button>
+            <output
+              aria-label={`Quantity of ${label}`}
+              className="min-w-6 text-center font-semibold"
+            >
+              {item.itemQuantity}
+            </output>
+            <Button
+              variant="secondary"
+              size="icon"
+              className="size-8"
+              aria-label={`Increase quantity of ${label}`}
+              disabled={pending}
+              onClick={() => onChange(item.itemQuantity + 1)}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+          <span className="font-bold text-ink-900">
+            {formatPrice(Math.round(item.price * item.itemQuantity * 100) / 100)}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,21 @@
+import { CART_INFO } from '@otaku/shared';
+import { Clock } from 'lucide-react';
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** How long the items stay reserved (DESIGN.md §4: the cart shows how long items stay held). */
+export function HoldNotice({ minutes, heldUntil }: { minutes: number; heldUntil: string | null }) {
+  return (
+    <p className="flex items-start gap-2 rounded-xl bg-sun-100/60 px-4 py-3 text-sm text-ink-700">
+      <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-sun-700" />
+      <span>
+        {CART_INFO.heldFor(minutes)}{' '}
+        {heldUntil ? (
+          <strong className="font-semibold">
+            {CART_INFO.heldUntil(timeOfDay.format(new Date(heldUntil)))}.
+          </strong>
+        ) : null}
+      </span>
+    </p>
+  );
+}

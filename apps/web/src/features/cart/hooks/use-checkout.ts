@@ -1,0 +1,147 @@
+/**
+ * The checkout flow of the cart page (spec §4 "Coupon", "Payment method", "Order placement"):
+ * Place Order (cash on delivery) or the card button validate, open the coupon dialog, and when
+ * the dialog finishes (applied and 1.5 s later, or skipped) the order is placed or the browser
+ * goes to the hosted card checkout.
+ */
+import {
+  computeTotals,
+  COUPON,
+  ORDER,
+  PAYMENT_INFO,
+  TIMINGS,
+  toDollars,
+  userCartId,
+  VALIDATION,
+  type PaymentMethod,
+} from '@otaku/shared';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/errors';
+import { useSession } from '../../../lib/session';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
+import { usePlaceOrder } from '../api/place-order';
+import { useVerifyCoupon } from '../api/verify-coupon';
+import { useDeliveryAddress } from './use-delivery-address';
+
+export interface AppliedCoupon {
+  code: string;
+  percent: number;
+}
+
+/** Where the browser goes for a card payment; replaced in tests. */
+export const redirectTo = { assign: (url: string) => window.location.assign(url) };
+
+export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity: number }>) {
+  const { user } = useSession();
+  const [deliveryAddress, setDeliveryAddress] = useDeliveryAddress();
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>('cod');
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const [dialogFor, setDialogFor] = useState<PaymentMethod | null>(null);
+  const [proceeding, setProceeding] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const verify = useVerifyCoupon();
+  const order = usePlaceOrder();
+  const checkout = useCreateCheckoutSession();
+
+  async function proceed(method: PaymentMethod, applied: AppliedCoupon | null) {
+    setDialogFor(null);
+    setProceeding(false);
+    const common = { couponCode: applied?.code ?? null, deliveryAddress: deliveryAddress.trim() };
+    if (method === 'cod') {
+      try {
+        await order.mutateAsync({
+          ...common,
+          paymentMethod: 'cod',
+          cartId: user ? userCartId(user._id) : undefined,
+          userId: user?._id,
+        });
+        toast.success(ORDER.placed);
+        setCoupon(null);
+        setPaymentMethod('cod');
+      } catch (error) {
+        toast.error(
+          error instanceof ApiError ? errorMessage(error, ORDER.placeFailed) : ORDER.somethingWrong,
+        );
+      }
+      return;
+    }
+    try {
+      const session = await checkout.mutateAsync({ paymentData: common });
+      redirectTo.assign(session.url);
+    } catch (error) {
+      toast.error(errorMessage(error, PAYMENT_INFO.checkoutFailed));
+    }
+  }
+
+  const hasAddress = deliveryAddress.trim().length > 0;
+
+  return {
+    deliveryAddress,
+    setDeliveryAddress,
+    paymentMethod,
+    /** The cash-on-delivery button toggles between none and cod. */
+    toggleCod: () => setPaymentMethod((m) => (m === 'cod' ? null : 'cod')),
+    coupon,
+    dialogOpen: dialogFor !== null,
+    proceeding,
+    verifying: verify.isPending,
+    busy: order.isPending || checkout.isPending,
+
+    placeCashOrder() {
+      if (!hasAddress) return void toast.error(VALIDATION.deliveryAddressRequired);
+      if (paymentMethod !== 'cod') return void toast.error(VALIDATION.paymentMethodRequired);
+      setDialogFor('cod');
+    },
+    payByCard() {
+      if (!hasAddress) return void toast.error(VALIDATION.deliveryAddressRequiredForCard);
+      setPaymentMethod('card');
+      setDialogFor('card');
+    },
+
+    async applyCoupon(code: string) {
+      if (coupon) return void toast.error(VALIDATION.couponAlreadyApplied);
+      if (!code.trim()) return void toast.error(VALIDATION.couponCodeRequired);
+      if (!user) return void toast.error(VALIDATION.couponLoginRequired);
+      try {
+        const result = await verify.mutateAsync({ couponCode: code.trim(), userEmail: user.email });
+        const { couponCode, discountPercentage } = result.data.coupondata.coupon;
+        const applied = { code: couponCode, percent: discountPercentage };
+        setCoupon(applied);
+        const saved = toDollars(computeTotals(lines, discountPercentage).discountCents);
+        toast.success(COUPON.applied(saved.toFixed(2)));
+        setProceeding(true);
+        const method = dialogFor ?? 'cod';
+        timer.current = window.setTimeout(
+          () => void proceed(method, applied),
+          TIMINGS.couponAutoProceedMs,
+        );
+      } catch (error) {
+        toast.error(
+          error instanceof ApiError && error.status < 500
+            ? errorMessage(error, COUPON.invalid)
+            : errorMessage(error, COUPON.applyError),
+        );
+      }
+    },
+    removeCoupon() {
+      setCoupon(null);
+      toast.success(COUPON.removed);
+    },
+    /** Skipping proceeds with no discount and clears any applied coupon. */
+    skipCoupon() {
+      window.clearTimeout(timer.current);
+      setCoupon(null);
+      void proceed(dialogFor ?? 'cod', null);
+    },
+    closeDialog() {
+      if (proceeding) return;
+      setDialogFor(null);
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,0 +1,182 @@
+import { COUPON, ORDER, PAGES, VALIDATION } from '@otaku/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Toaster } from '../../../components/ui';
+import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
+import { storeSession } from '../../../test/factories';
+import { renderWithProviders } from '../../../test/render';
+import { CartRoute } from './cart-route';
+
+const comic = cartItem(); // 2 × 19.99
+const figure = cartItem({
+  _id: 'TOY-BBBBBB',
+  productId: 'TOY-BBBBBB',
+  name: 'Mecha Figure',
+  price: 5.55,
+  itemQuantity: 1,
+  selectedVariant: '',
+  category: 'toys',
+});
+
+function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
+  const user = storeSession('user');
+  const api = stubApi({
+    'POST /api/cart': () => jsonResponse(cartResponse([comic, figure])),
+    'POST /api/coupon/verify': (call) =>
+      (call.body as { couponCode: string }).couponCode.toUpperCase() === 'OTAKU15'
+        ? jsonResponse({
+            success: true,
+            message: 'Coupon is valid',
+            data: {
+              coupondata: {
+                coupon: { couponCode: 'OTAKU15', discountPercentage: 15, expiryDate: '2030-01-01' },
+              },
+            },
+          })
+        : jsonResponse({ success: false, message: COUPON.invalid, code: 'VALIDATION' }, 400),
+    'POST /api/order/placeOrder': () =>
+      jsonResponse({ success: true, message: ORDER.placed, order: {} }, 201),
+    ...extra,
+  });
+  renderWithProviders(
+    <>
+      <Toaster variant="shop" />
+      <CartRoute />
+    </>,
+  );
+  return { api, user };
+}
+
+const summary = () => screen.getByText('Order Summary').parentElement!;
+
+describe('Cart page', () => {
+  it('lists lines with variant badge and price, and an order summary with $5 shipping', async () => {
+    renderCart();
+    expect(await screen.findByText('Blade Circuit Zero')).toBeInTheDocument();
+    expect(screen.getByText('V1')).toBeInTheDocument();
+    expect(screen.getByText('$39.98')).toBeInTheDocument();
+    const box = within(summary());
+    expect(box.getByText('Items').nextSibling).toHaveTextContent('3');
+    expect(box.getByText('Subtotal').nextSibling).toHaveTextContent('$45.53');
+    expect(box.getByText('Shipping').nextSibling).toHaveTextContent('$5.00');
+    expect(box.getByTestId('order-total')).toHaveTextContent('$50.53');
+    expect(screen.getByText(/held for 30 minutes after your last change/)).toBeInTheDocument();
+  });
+
+  it('asks for a delivery address and a payment method before placing an order', async () => {
+    renderCart();
+    await screen.findByText('Blade Circuit Zero');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText(VALIDATION.deliveryAddressRequired)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    expect(await screen.findByText(VALIDATION.deliveryAddressRequiredForCard)).toBeInTheDocument();
+
+    await userEvent.type(screen.getByLabelText('Delivery address'), 'Tokyo');
+    await userEvent.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+    // Unticking cash on delivery hides Place Order (shown only for cash on delivery).
+    expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cash on Delivery' }));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeInTheDocument();
+  });
+
+  it('applies a coupon once, strikes the original total and places the order after 1.5 s', async () => {
+    const { api } = renderCart();
+    await screen.findByText('Blade Circuit Zero');
+    await userEvent.type(screen.getByLabelText('Delivery address'), '1-2-3 Akihabara');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+    const apply = within(dialog).getByRole('button', { name: 'Apply Coupon' });
+    expect(apply).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Coupon code'), '   ');
+    expect(apply).toBeDisabled();
+    await userEvent.clear(within(dialog).getByLabelText('Coupon code'));
+    await userEvent.type(within(dialog).getByLabelText('Coupon code'), 'otaku15');
+    await userEvent.click(apply);
+
+    // 45.53 × 15% = 6.83 saved; 45.53 − 6.83 + 5 = 43.70
+    expect(await screen.findByText(COUPON.applied('6.83'))).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Original total')).toHaveTextContent('$50.53');
+    expect(within(dialog).getByTestId('order-total')).toHaveTextContent('$43.70');
+    expect(within(dialog).getByText('Discount (15%)')).toBeInTheDocument();
+    expect(within(dialog).getByText(COUPON.proceeding)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
+    await userEvent.click(apply);
+    expect(await screen.findByText(VALIDATION.couponAlreadyApplied)).toBeInTheDocument();
+    expect(api.of('POST /api/coupon/verify')).toHaveLength(1);
+    expect(api.of('POST /api/order/placeOrder')).toHaveLength(0);
+
+    await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1), {
+      timeout: 3000,
+    });
+    expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({
+      couponCode: 'OTAKU15',
+      deliveryAddress: '1-2-3 Akihabara',
+      paymentMethod: 'cod',
+    });
+    expect(await screen.findByText(ORDER.placed)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the server message for a refused coupon, and skipping orders without one', async () => {
+    const { api } = renderCart();
+    await screen.findByText('Blade Circuit Zero');
+    await userEvent.type(screen.getByLabelText('Delivery address'), 'Osaka');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Coupon code'), 'NOPE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
+    expect(await screen.findByText(COUPON.invalid)).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
+    await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
+    expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
+  });
+
+  it('shows the server message when the order is refused', async () => {
+    renderCart({
+      'POST /api/order/placeOrder': () =>
+        jsonResponse({ success: false, message: 'Your cart is empty', code: 'VALIDATION' }, 400),
+    });
+    await screen.findByText('Blade Circuit Zero');
+    await userEvent.type(screen.getByLabelText('Delivery address'), 'Kyoto');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await userEvent.click(await screen.findByRole('button', { name: PAGES.skipCoupon }));
+    expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it("disables a line's quantity buttons while its change is pending", async () => {
+    let release: () => void = () => {};
+    const { api } = renderCart({
+      'PUT /api/cart/update': () =>
+        new Promise<Response>((resolve) => {
+          release = () =>
+            resolve(
+              jsonResponse({
+                ...cartResponse([{ ...comic, itemQuantity: 3 }, figure], 'Cart updated'),
+                reservedQuantity: 3,
+                stock: 7,
+              }),
+            );
+        }),
+    });
+    await screen.findByText('Blade Circuit Zero');
+    const plus = screen.getByRole('button', {
+      name: 'Increase quantity of Blade Circuit Zero (V1)',
+    });
+    await userEvent.click(plus);
+    expect(plus).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Mecha Figure' })).toBeEnabled();
+    expect(api.of('PUT /api/cart/update')[0]!.body).toEqual({
+      productId: 'COM-AAAAAA',
+      variant: 'V1',
+      newQuantity: 3,
+    });
+    release();
+    await waitFor(() => expect(plus).toBeEnabled());
+    expect(
+      screen.getByLabelText('Quantity of Blade Circuit Zero (V1)', { selector: 'output' }),
+    ).toHaveTextContent('3');
+  });
+});

@@ -1,0 +1,84 @@
+import { PAGES, type Order } from '@otaku/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi } from '../../../test/checkout-fixtures';
+import { storeSession } from '../../../test/factories';
+import { renderWithProviders } from '../../../test/render';
+import { HistoryRoute } from './history-route';
+
+function order(n: number, overrides: Partial<Order> = {}): Order {
+  return {
+    _id: `order-${n}`,
+    orderID: `ORD-0000000${n}`,
+    user: { username: 'fan', email: 'fan@example.test', profilePic: null },
+    createdAt: '2025-03-07T10:00:00.000Z',
+    orderDate: '2025-03-07T10:00:00.000Z',
+    paymentMethod: 'cod',
+    paymentStatus: 'unpaid',
+    status: 'pending',
+    shippingAddress: 'Tokyo',
+    subtotal: 10,
+    shippingCost: 5,
+    discount: 0,
+    discountPercentage: 0,
+    finalAmount: 15,
+    couponCode: null,
+    products: [
+      {
+        productId: { _id: 'TOY-1', name: `Figure ${n}`, image: '/x.webp' },
+        variant: '',
+        quantity: 1,
+        price: 10,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const page = (orders: Order[], currPage: number, totalPages: number, totalOrders: number) =>
+  jsonResponse({
+    success: true,
+    message: 'Orders fetched',
+    paginatedOrders: orders,
+    currPage,
+    totalPages,
+    totalOrders,
+  });
+
+describe('Purchase history', () => {
+  it('shows pages of orders with US long dates, coloured statuses and Page X of Y', async () => {
+    const user = storeSession('user');
+    const api = stubApi({
+      'GET /api/order/getOrders': (call) =>
+        new URLSearchParams(call.search).get('currPage') === '2'
+          ? page([order(3, { status: 'delivered', orderID: 'ORD-SECOND01' })], 2, 2, 3)
+          : page([order(1), order(2, { status: 'shipped' })], 1, 2, 3),
+    });
+    renderWithProviders(<HistoryRoute />);
+
+    expect(await screen.findByText('ORD-00000001')).toBeInTheDocument();
+    expect(screen.getAllByText('March 7, 2025')).toHaveLength(2);
+    expect(screen.getByText('Pending').className).toMatch(/sun/);
+    expect(screen.getByText('Shipped').className).toMatch(/emerald/);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('ORD-SECOND01')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    const query = new URLSearchParams(api.of('GET /api/order/getOrders')[1]!.search);
+    expect(query.get('currPage')).toBe('2');
+    expect(query.get('userId')).toBe(user._id);
+  });
+
+  it("shows 'No Purchase History' when there are no orders", async () => {
+    storeSession('user');
+    stubApi({ 'GET /api/order/getOrders': () => page([], 1, 1, 0) });
+    renderWithProviders(<HistoryRoute />);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { name: PAGES.noPurchaseHistory })).toBeInTheDocument(),
+    );
+  });
+});
