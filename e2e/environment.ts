@@ -84,6 +84,7 @@ export const serverEnv: Record<string, string> = {
   GOOGLE_CLIENT_SECRET: 'otaku-e2e-secret',
   GOOGLE_ISSUER_URL: oidcIssuer,
   RECRUITER_SIGNUP: 'on',
+  DEMO_DATA: 'on',
   WEB_DIST_DIR: '',
   SEED_ADMIN_EMAIL: seedAdmin.email,
   SEED_ADMIN_PASSWORD: seedAdmin.password,
