@@ -2,7 +2,12 @@
  * The dashboard's product table: the shop's own filter and search (catalog module), in pages of
  * PAGE_SIZE.dashboard instead of the shop's page size.
  */
-import { PAGE_SIZE, type GetProductsResponse, type ProductConstraints } from '@otaku/shared';
+import {
+  DASHBOARD,
+  PAGE_SIZE,
+  type GetProductsResponse,
+  type ProductConstraints,
+} from '@otaku/shared';
 import type { Executor } from '../../db/client';
 import * as catalog from '../catalog/catalog.repo';
 import { toListFilter } from '../catalog/catalog.service';

@@ -1,0 +1,202 @@
+import {
+  expect,
+  readSignupCode,
+  seedAdmin,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '../fixtures';
+
+/** Journeys of the staff dashboard, signed in as the demo superAdmin. */
+
+/** A one-pixel PNG: the server crops and re-encodes whatever it gets. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+async function apiLogin(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}`).toBe(true);
+  return (await res.json()) as { token: string; user: { _id: string; username: string } };
+}
+
+/** Stores the session the way the login page does, then opens the path. */
+async function openAs(page: Page, session: { token: string; user: unknown }, path: string) {
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(user));
+  }, session);
+  await page.goto(path);
+}
+
+const asBoss = async (page: Page, request: APIRequestContext, path: string) =>
+  openAs(page, await apiLogin(request, seedAdmin.email, seedAdmin.password), path);
+
+async function createShopper(request: APIRequestContext) {
+  const email = `${unique('shopper')}@e2e.otakushelf.test`;
+  const password = 'journey-password-1';
+  await request.post('/api/auth/send-otp', { data: { email } });
+  const otp = await readSignupCode(request, email);
+  await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  const username = unique('fan').slice(0, 20);
+  const res = await request.post('/api/auth/signup', { data: { email, username, password } });
+  expect(res.status()).toBe(201);
+  return { email, password, ...(await apiLogin(request, email, password)) };
+}
+
+test.describe('staff dashboard', () => {
+  test('create a product with an image and stock, find it in the shop, edit it, delete it', async ({
+    page,
+    request,
+  }) => {
+    const name = unique('Journey Comic');
+    await asBoss(page, request, '/dashboard');
+    await page.getByRole('button', { name: 'Add New Product' }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByLabel('Product ID')).toBeDisabled();
+    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Description').fill('A comic made by a browser journey.');
+    await form.getByLabel('Price ($)').fill('14.5');
+    await form.getByLabel('Category').selectOption('comics');
+    await form.getByLabel('Action').check();
+    await form.getByLabel('Volumes').fill('v1, v2');
+    await form.getByLabel('Volumes').blur();
+    await expect(form.getByLabel('Volumes')).toHaveValue('V1, V2');
+    await form.getByLabel('Stock for V1').fill('3');
+    await form.getByLabel('Stock for V2').fill('5');
+    const png = Buffer.from(PIXEL_PNG, 'base64');
+    await form
+      .getByLabel('Image')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+    await expect(form.getByRole('img', { name: 'Product preview' })).toBeVisible();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/product/createProduct'));
+    await form.getByRole('button', { name: 'Create Product' }).click();
+    const { product } = (await (await saved).json()) as { product: { productID: string } };
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const id = product.productID;
+    expect(id).toMatch(/^COM-[0-9A-Z]{6}$/);
+
+    await page.goto(`/shop/${id}`);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    await page.goto('/dashboard');
+    await page.getByLabel('Search').fill(name);
+    await page.getByRole('button', { name: 'Load Products' }).click();
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByRole('dialog').getByLabel('Price ($)').fill('16');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('$16.00');
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    await confirm.getByRole('textbox').fill(id);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByText('No products found')).toBeVisible();
+  });
+
+  test("change an order's status and see it in the shopper's history", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const shopper = await createShopper(request);
+    const headers = { authorization: `Bearer ${shopper.token}` };
+    const list = await (await request.get('/api/product/getProducts')).json();
+    const product = (list.currPageProducts as { productID: string; stock: unknown }[])[0]!;
+    const stock = product.stock as number | Record<string, number>;
+    const variant =
+      typeof stock === 'number' ? '' : Object.entries(stock).find(([, n]) => n > 0)![0];
+    const cartId = `user_${shopper.user._id}`;
+    const reserve = await request.post('/api/reserveStock', {
+      headers,
+      data: { cartId, productId: product.productID, variant, quantity: 1 },
+    });
+    expect(reserve.ok()).toBe(true);
+    const placed = await request.post('/api/order/placeOrder', {
+      headers,
+      data: { deliveryAddress: '7 Journey Road', paymentMethod: 'cod', cartId },
+    });
+    expect(placed.ok()).toBe(true);
+    const orderID = ((await placed.json()) as { order: { orderID: string } }).order.orderID;
+
+    await asBoss(page, request, '/dashboard/orders');
+    await page.getByRole('button', { name: `Edit order ${orderID}` }).click();
+    await page.getByRole('dialog').getByLabel('Status').selectOption('shipped');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(orderID) })).toContainText('Shipped');
+
+    const shopperContext = await browser.newContext();
+    const shopperPage = await shopperContext.newPage();
+    await openAs(shopperPage, shopper, '/history');
+    await expect(shopperPage.getByText(/shipped/i).first()).toBeVisible();
+    await shopperContext.close();
+  });
+
+  test('create, edit and delete a coupon', async ({ page, request }) => {
+    const code = unique('JOURNEY').replace(/-/g, '').slice(0, 20).toUpperCase();
+    await asBoss(page, request, '/dashboard/coupons');
+    await page.getByRole('button', { name: 'Create Coupon' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Coupon code').fill(code);
+    await dialog.getByLabel('Discount (%)').fill('15');
+    const next = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await dialog.getByLabel('Valid until').fill(next);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const row = page.getByRole('row', { name: new RegExp(code) });
+    await expect(row).toContainText('15%');
+    await expect(row).toContainText('Active');
+
+    await page.getByRole('button', { name: `Edit coupon ${code}` }).click();
+    await page.getByRole('dialog').getByLabel('Discount (%)').fill('40');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(row).toContainText('40%');
+
+    await page.getByRole('button', { name: `Delete coupon ${code}` }).click();
+    await page.getByRole('dialog').getByRole('textbox').fill('CONFIRM');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("edit a user's role", async ({ page, request }) => {
+    const shopper = await createShopper(request);
+    await asBoss(page, request, '/dashboard/users');
+    await page.getByLabel('Search by name or email').fill(shopper.email);
+    await page.getByRole('button', { name: 'Load Users' }).click();
+    await page.getByRole('button', { name: `Edit ${shopper.user.username}` }).click();
+    await page.getByRole('dialog').getByLabel('Role').selectOption('admin');
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('row', { name: new RegExp(shopper.email) })).toContainText('Admin');
+  });
+
+  test('export each list as Excel and PDF', async ({ page, request }) => {
+    await asBoss(page, request, '/dashboard');
+    for (const [path, type] of [
+      ['/dashboard', 'products'],
+      ['/dashboard/orders', 'orders'],
+      ['/dashboard/users', 'users'],
+      ['/dashboard/coupons', 'coupons'],
+    ] as const) {
+      await page.goto(path);
+      for (const [label, extension] of [
+        ['Excel', 'xlsx'],
+        ['PDF', 'pdf'],
+      ] as const) {
+        await page.getByRole('button', { name: 'Export' }).click();
+        const download = page.waitForEvent('download');
+        await page.getByRole('dialog').getByRole('button', { name: label }).click();
+        expect((await download).suggestedFilename()).toBe(`${type}.${extension}`);
+        await expect(page.getByRole('dialog')).toBeHidden();
+      }
+    }
+  });
+});
