@@ -46,7 +46,7 @@ const page = (orders: Order[], currPage: number, totalPages: number, totalOrders
     totalOrders,
   });
 
-describe('Purchase history', () => {
+describe('Purchase history', { timeout: 20_000 }, () => {
   it('shows pages of orders with US long dates, coloured statuses and Page X of Y', async () => {
     const user = storeSession('user');
     const api = stubApi({
