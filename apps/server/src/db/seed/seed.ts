@@ -1,6 +1,17 @@
+/**
+ * Demo data for an empty database (DESIGN.md §4): a catalog with generated artwork, users of
+ * every role, coupons and orders. main.ts calls this at every start; it seeds at most once.
+ */
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { ensureArtwork } from '../../modules/media/artwork';
+import { hasProductImages, productImageBase } from '../../modules/media/product-images';
 import type { Database } from '../client';
+import { appMeta } from '../schema/meta';
+import { products } from '../schema/products';
+import { buildCatalog } from './catalog';
+import { buildDemoData, writeDemoData, type DemoData } from './demo-data';
 
 export interface SeedDeps {
   database: Database;
@@ -8,7 +19,114 @@ export interface SeedDeps {
   log: FastifyBaseLogger;
 }
 
-/** Seeds demo data into an empty database, once. (Catalog, users, coupons and orders follow.) */
-export async function seedDemoData(_deps: SeedDeps): Promise<{ seeded: boolean }> {
-  return { seeded: false };
+export const DEMO_SEED_KEY = 'demo-seed';
+
+/**
+ * Seeds once. The app_meta marker is inserted with ON CONFLICT DO NOTHING in the same
+ * transaction as the data, so of several instances starting together on one PostgreSQL only
+ * the first commits anything; the others wait on its row, see the conflict and skip. A
+ * database that already has products (but no marker) belongs to someone and is left alone.
+ */
+export async function seedDemoData({
+  database,
+  config,
+  log,
+}: SeedDeps): Promise<{ seeded: boolean }> {
+  const { db } = database;
+  const now = new Date();
+  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
+  if (marker) {
+    await restoreArtwork(deps(database, config, log), now);
+    return { seeded: false };
+  }
+  if ((await db.select({ id: products.id }).from(products).limit(1)).length > 0) {
+    log.info('demo data not seeded: the database already has products');
+    return { seeded: false };
+  }
+
+  const started = performance.now();
+  const data = await buildDemoData(config, now);
+  const won = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(appMeta)
+      .values({
+        key: DEMO_SEED_KEY,
+        value: { seededAt: now.toISOString(), products: data.catalog.length },
+      })
+      .onConflictDoNothing()
+      .returning({ key: appMeta.key });
+    if (inserted.length === 0) return false;
+    await writeDemoData(tx, data);
+    return true;
+  });
+  if (!won) {
+    log.info('demo data already seeded by another instance');
+    await restoreArtwork(deps(database, config, log), now);
+    return { seeded: false };
+  }
+
+  // After the commit: if rendering fails, the next start finds the marker and renders again.
+  const rendered = await ensureArtwork(
+    config.uploadsDir,
+    data.catalog.map((p) => p.artwork),
+  );
+  log.info(
+    {
+      products: data.catalog.length,
+      users: data.users.rows.length,
+      coupons: data.coupons.length,
+      orders: data.orders.orders.length,
+      artworkRendered: rendered,
+      ms: Math.round(performance.now() - started),
+    },
+    'demo data seeded',
+  );
+  reportCredentials(data, config, log);
+  return { seeded: true };
+}
+
+const deps = (database: Database, config: Config, log: FastifyBaseLogger) => ({
+  database,
+  config,
+  log,
+});
+
+/** Prints generated passwords once: they are stored only as hashes and never shown again. */
+function reportCredentials(data: DemoData, config: Config, log: FastifyBaseLogger): void {
+  for (const c of data.users.generated) {
+    log.warn(
+      `DEMO ${c.role} ACCOUNT: email ${c.email} password ${c.password} (generated and shown only this once; sign in and change it, or set SEED_ADMIN_PASSWORD before the first start)`,
+    );
+  }
+  if (config.seedAdmin.password)
+    log.info(
+      `demo superAdmin account: ${data.users.superAdminEmail} (password from SEED_ADMIN_PASSWORD)`,
+    );
+  if (config.isProduction)
+    log.warn(
+      'demo shopper accounts use the public demo password (docs/demo-data.md); delete them before opening the shop',
+    );
+}
+
+/**
+ * Re-renders missing demo artwork, e.g. on an instance with its own DATA_DIR that shares a
+ * seeded PostgreSQL, or after the uploads folder was lost. Only products that still exist and
+ * still use their generated image are drawn. Costs a few file checks when nothing is missing.
+ */
+async function restoreArtwork({ database, config, log }: SeedDeps, now: Date): Promise<void> {
+  const missing = buildCatalog(now).filter((p) => !hasProductImages(config.uploadsDir, p.row.id));
+  if (missing.length === 0) return;
+  const rows = await database.db
+    .select({ id: products.id, image: products.image })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        missing.map((p) => p.row.id),
+      ),
+    );
+  const current = new Set(rows.filter((r) => r.image === productImageBase(r.id)).map((r) => r.id));
+  const specs = missing.filter((p) => current.has(p.row.id)).map((p) => p.artwork);
+  const rendered = await ensureArtwork(config.uploadsDir, specs);
+  if (rendered > 0) log.info({ artworkRendered: rendered }, 'demo artwork restored');
 }

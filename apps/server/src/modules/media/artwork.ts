@@ -1,0 +1,35 @@
+/**
+ * Generated product artwork: renders the card SVG with sharp (librsvg) and stores it as the
+ * product's two WebP sizes. Used by the demo seed, and reusable wherever a product needs a
+ * picture without an upload (benchmark fixtures, placeholder images).
+ */
+import { renderArtworkSvg, type ArtworkSpec } from './artwork-svg';
+import { hasProductImages, writeProductImages, type StoredImage } from './product-images';
+
+export type { ArtworkSpec } from './artwork-svg';
+
+export function writeArtwork(uploadsDir: string, spec: ArtworkSpec): Promise<StoredImage> {
+  return writeProductImages(uploadsDir, spec.productId, Buffer.from(renderArtworkSvg(spec)));
+}
+
+/**
+ * Renders artwork only for products whose files are missing, a few at a time: sharp already
+ * spreads each image over the cores, so a small concurrency keeps memory flat while hiding
+ * the gaps between images. Returns how many products were rendered.
+ */
+export async function ensureArtwork(
+  uploadsDir: string,
+  specs: readonly ArtworkSpec[],
+  concurrency = 3,
+): Promise<number> {
+  const missing = specs.filter((spec) => !hasProductImages(uploadsDir, spec.productId));
+  let next = 0;
+  const worker = async () => {
+    while (next < missing.length) {
+      const spec = missing[next++]!;
+      await writeArtwork(uploadsDir, spec);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker));
+  return missing.length;
+}
