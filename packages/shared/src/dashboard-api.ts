@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { publicUserSchema } from './auth';
 import { CATEGORIES } from './catalog';
+import { orderSchema, type Order } from './checkout-api';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { PRODUCT_FORM, USER_FORM } from './messages';
@@ -38,32 +39,9 @@ export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
 /* ---------- orders ---------- */
 
-export const dashboardOrderSchema = z.object({
-  _id: z.string(),
-  orderID: z.string(),
-  user: z.object({ username: z.string(), email: z.string(), profilePic: z.string().nullable() }),
-  createdAt: z.string(),
-  orderDate: z.string(),
-  paymentMethod: z.enum(['cod', 'card']),
-  paymentStatus: z.enum(['unpaid', 'paid']),
-  status: z.enum(ORDER_STATUSES),
-  shippingAddress: z.string(),
-  subtotal: z.number(),
-  shippingCost: z.number(),
-  discount: z.number(),
-  discountPercentage: z.number(),
-  finalAmount: z.number(),
-  couponCode: z.string().nullable(),
-  products: z.array(
-    z.object({
-      productId: z.object({ _id: z.string().nullable(), name: z.string(), image: z.string() }),
-      variant: z.string(),
-      quantity: z.number(),
-      price: z.number(),
-    }),
-  ),
-});
-export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+/** The dashboard reads orders in the same shape as the shopper's history (checkout-api.ts). */
+export const dashboardOrderSchema = orderSchema;
+export type DashboardOrder = Order;
 
 export const allOrdersQuerySchema = z.object({ currPage: pageQuery, email: ignoredEmail });
 export const allOrdersResponseSchema = z.object({

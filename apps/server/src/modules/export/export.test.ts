@@ -3,10 +3,12 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EXPORT_TYPES } from '@otaku/shared';
+import { count, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
-import { coupons, products, productVariants } from '../../db/schema/index';
+import { coupons, orders, products, productVariants } from '../../db/schema/index';
+import { exportRows } from './export-sources';
 
 const t = useTestApp();
 let admin: TestAccount;
@@ -146,5 +148,30 @@ describe('GET /api/export/:type', () => {
     const orderSheet = await readSheet((await download('orders', 'excel')).rawPayload);
     expect(orderSheet.rowCount).toBe(46);
     expect(orderSheet.getRow(2).getCell(1).value).toBe('ORD-EXP00044');
+  });
+});
+
+describe('exportRows', () => {
+  it('reads in keyset batches without skipping or repeating rows that share a timestamp', async () => {
+    const tie = new Date(Date.UTC(2025, 5, 5, 12, 0, 0, 123));
+    for (let i = 0; i < 5; i++)
+      await insertOrder(t.database, shopper, { orderNumber: `ORD-TIE0000${i}`, createdAt: tie });
+    // Six orders within one millisecond: only microseconds, which a JS Date drops, order them.
+    for (let i = 0; i < 6; i++)
+      await insertOrder(t.database, shopper, {
+        orderNumber: `ORD-MICRO00${i}`,
+        createdAt: sql`${`2025-06-06 08:00:00.500${i}00+00`}::timestamptz` as unknown as Date,
+      });
+    const [{ n }] = (await t.database.db.select({ n: count() }).from(orders)) as [{ n: number }];
+    const seen: string[] = [];
+    let batches = 0;
+    for await (const batch of exportRows(t.database.db, 'orders', 4)) {
+      batches += 1;
+      expect(batch.length).toBeLessThanOrEqual(4);
+      seen.push(...batch.map((row) => String(row.orderID)));
+    }
+    expect(seen).toHaveLength(n);
+    expect(new Set(seen).size).toBe(n);
+    expect(batches).toBe(Math.ceil(n / 4));
   });
 });
