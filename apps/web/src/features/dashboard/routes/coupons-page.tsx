@@ -19,9 +19,11 @@ import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import { PageHeader, StatCard, TableState, tableWrap, td, th } from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
+import { useDashboardState } from '../components/use-dashboard-state';
 
 export function CouponsPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setState] = useDashboardState('coupons', { page: 1 });
+  const setPage = (next: number) => setState({ page: next });
   const [form, setForm] = useState<{ coupon: DashboardCoupon | null } | null>(null);
   const [deleting, setDeleting] = useState<DashboardCoupon | null>(null);
   const client = useQueryClient();

@@ -26,6 +26,7 @@ import { PageHeader, StatCard, TableState, tableWrap, td, th } from '../componen
 import { ExportButton } from '../components/export-modal';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
+import { useDashboardState } from '../components/use-dashboard-state';
 
 const STATUS_TONE = {
   pending: 'sun',
@@ -35,7 +36,8 @@ const STATUS_TONE = {
 } as const;
 
 export function OrdersPage() {
-  const [page, setPage] = useState(1);
+  const [{ page }, setState] = useDashboardState('orders', { page: 1 });
+  const setPage = (next: number) => setState({ page: next });
   const [editing, setEditing] = useState<DashboardOrder | null>(null);
   const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
   const client = useQueryClient();

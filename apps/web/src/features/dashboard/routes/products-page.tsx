@@ -13,7 +13,6 @@ import {
   VALIDATION,
   type Category,
   type Product,
-  type ProductConstraintsInput,
 } from '@otaku/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -27,20 +26,24 @@ import { PageHeader, TableState, tableWrap, td, th } from '../components/dashboa
 import { ExportButton } from '../components/export-modal';
 import { ProductFormModal } from '../components/product-form-modal';
 import { selectClasses } from '../components/product-form-fields';
+import { useDashboardState } from '../components/use-dashboard-state';
 
 const totalStock = (p: Product) =>
   typeof p.stock === 'number' ? p.stock : Object.values(p.stock).reduce((a, b) => a + b, 0);
 
 export function ProductsPage() {
-  const [draft, setDraft] = useState({
+  const [filter, setFilter] = useDashboardState('products', {
     category: DEFAULT_CATEGORY as Category,
-    types: [ALL_TYPES] as string[],
+    productTypes: [ALL_TYPES] as string[],
     price: 0,
-    search: '',
-  });
-  const [filter, setFilter] = useState<ProductConstraintsInput>({
-    category: DEFAULT_CATEGORY,
+    searchQuery: '',
     page: 1,
+  });
+  const [draft, setDraft] = useState({
+    category: filter.category,
+    types: filter.productTypes,
+    price: filter.price,
+    search: filter.searchQuery,
   });
   const [searchError, setSearchError] = useState<string | null>(null);
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);

@@ -30,6 +30,7 @@ import { PageHeader, TableState, tableWrap, td, th } from '../components/dashboa
 import { ExportButton } from '../components/export-modal';
 import { selectClasses } from '../components/product-form-fields';
 import { deleteRefusal, UserEditModal } from '../components/user-edit-modal';
+import { useDashboardState } from '../components/use-dashboard-state';
 
 const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
   { value: 'all', label: 'All Users' },
@@ -40,8 +41,12 @@ const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
 
 export function UsersPage() {
   const { user: viewer } = useSession();
-  const [draft, setDraft] = useState({ searchQuery: '', role: 'all' as UserRoleFilter });
-  const [filter, setFilter] = useState<UserFilter>({ page: 1, searchQuery: '', role: 'all' });
+  const [filter, setFilter] = useDashboardState<UserFilter>('users', {
+    page: 1,
+    searchQuery: '',
+    role: 'all',
+  });
+  const [draft, setDraft] = useState({ searchQuery: filter.searchQuery, role: filter.role });
   const [searchError, setSearchError] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
