@@ -1,5 +1,5 @@
 import type { CartItem } from '@otaku/shared';
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, Button } from '../../../components/ui';
 import { formatPrice } from '../../../lib/format';
@@ -10,10 +10,11 @@ export interface CartLineProps {
   /** A change to this line is on its way: its buttons wait (spec §4, Cart). */
   pending: boolean;
   onChange: (newQuantity: number) => void;
+  onRemove: () => void;
 }
 
 /** One cart line: image, name, variant badge, line price and the quantity buttons. */
-export function CartLine({ item, pending, onChange }: CartLineProps) {
+export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
   const label = item.selectedVariant ? `${item.name} (${item.selectedVariant})` : item.name;
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100">
@@ -64,6 +65,16 @@ export function CartLine({ item, pending, onChange }: CartLineProps) {
               onClick={() => onChange(item.itemQuantity + 1)}
             >
               <Plus aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-ink-400 hover:text-red-600"
+              aria-label={`Remove ${label}`}
+              disabled={pending}
+              onClick={onRemove}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
             </Button>
           </div>
           <span className="font-bold text-ink-900">

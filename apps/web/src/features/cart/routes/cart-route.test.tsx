@@ -1,5 +1,7 @@
-import { COUPON, ORDER, PAGES, VALIDATION } from '@otaku/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { CART, COUPON, ORDER, PAGES, VALIDATION } from '@otaku/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 
 const user = userEvent.setup();
@@ -9,10 +11,10 @@ async function enter(field: HTMLElement, text: string) {
   await user.paste(text);
 }
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
 import { Toaster } from '../../../components/ui';
 import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
-import { renderWithProviders } from '../../../test/render';
 import { CartRoute } from './cart-route';
 
 const comic = cartItem(); // 2 × 19.99
@@ -46,11 +48,14 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
       jsonResponse({ success: true, message: ORDER.placed, order: {} }, 201),
     ...extra,
   });
-  renderWithProviders(
-    <>
-      <Toaster variant="shop" />
-      <CartRoute />
-    </>,
+  // The app's query client: its mutation cache turns a failed change into the spec's toast.
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Toaster variant="shop" />
+        <CartRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { api, shopper };
 }
@@ -186,5 +191,30 @@ describe('Cart page', { timeout: 20_000 }, () => {
     expect(
       screen.getByLabelText('Quantity of Blade Circuit Zero (V1)', { selector: 'output' }),
     ).toHaveTextContent('3');
+  });
+
+  it('removes a line and clears the cart, with the fallback message when removing fails', async () => {
+    let failRemove = true;
+    const { api } = renderCart({
+      'DELETE /api/cart/remove': () =>
+        failRemove
+          ? jsonResponse({ success: false }, 500)
+          : jsonResponse(cartResponse([comic], 'Item removed from cart')),
+      'DELETE /api/cart/clear': () => jsonResponse(cartResponse([], 'Cart cleared')),
+    });
+    await screen.findByText('Mecha Figure');
+    await user.click(screen.getByRole('button', { name: 'Remove Mecha Figure' }));
+    expect(await screen.findByText(CART.removeFailed)).toBeInTheDocument();
+    failRemove = false;
+    await user.click(screen.getByRole('button', { name: 'Remove Mecha Figure' }));
+    await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
+    expect(api.of('DELETE /api/cart/remove').at(-1)!.body).toEqual({
+      productId: 'TOY-BBBBBB',
+      variant: '',
+    });
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    // (Sonner keeps earlier tests' toasts, one of which said the same; the page says it in a p.)
+    expect(await screen.findByText('Your cart is empty', { selector: 'p' })).toBeInTheDocument();
+    expect(api.of('DELETE /api/cart/clear')).toHaveLength(1);
   });
 });

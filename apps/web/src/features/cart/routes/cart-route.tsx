@@ -1,9 +1,10 @@
 import { CART, computeTotals, toCents } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
+import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
 import { useCart } from '../../../lib/cart/cart-api';
 import { paths } from '../../../lib/paths';
+import { useClearCart, useRemoveFromCart } from '../api/remove-from-cart';
 import { lineKey, useUpdateCart } from '../api/update-cart';
 import { CartLine } from '../components/cart-line';
 import { CouponDialog } from '../components/coupon-dialog';
@@ -15,6 +16,8 @@ import { useCheckout } from '../hooks/use-checkout';
 export function CartRoute() {
   const cart = useCart();
   const update = useUpdateCart();
+  const remove = useRemoveFromCart();
+  const clear = useClearCart();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
   const items = cart.data?.cartItems ?? [];
   const lines = items.map((i) => ({ priceCents: toCents(i.price), quantity: i.itemQuantity }));
@@ -22,12 +25,12 @@ export function CartRoute() {
   const totals = computeTotals(lines, checkout.coupon?.percent ?? 0);
   const baseTotals = computeTotals(lines);
 
-  const changeQuantity = (productId: string, variant: string, newQuantity: number) => {
+  /** Runs one change of a line, keeping that line's buttons disabled until it settles. */
+  const whilePending = (productId: string, variant: string, change: () => Promise<unknown>) => {
     const key = lineKey({ productId, variant });
     setPending((keys) => new Set(keys).add(key));
-    // mutateAsync settles once per call, so every line's buttons come back on their own.
-    update
-      .mutateAsync({ productId, variant, newQuantity })
+    // Each call settles on its own, so every line's buttons come back independently.
+    void change()
       .catch(() => undefined) // the mutation cache toasts the failure
       .finally(() =>
         setPending((keys) => {
@@ -37,6 +40,10 @@ export function CartRoute() {
         }),
       );
   };
+  const changeQuantity = (productId: string, variant: string, newQuantity: number) =>
+    whilePending(productId, variant, () => update.mutateAsync({ productId, variant, newQuantity }));
+  const removeLine = (productId: string, variant: string) =>
+    whilePending(productId, variant, () => remove.mutateAsync({ productId, variant }));
 
   if (cart.isPending) return <ScreenSpinner label="Loading your cart" />;
   if (cart.isError)
@@ -70,9 +77,19 @@ export function CartRoute() {
                     lineKey({ productId: item.productId, variant: item.selectedVariant }),
                   )}
                   onChange={(q) => changeQuantity(item.productId, item.selectedVariant, q)}
+                  onRemove={() => removeLine(item.productId, item.selectedVariant)}
                 />
               ))}
             </ul>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="self-start"
+              disabled={clear.isPending}
+              onClick={() => clear.mutate()}
+            >
+              Clear cart
+            </Button>
           </section>
           <OrderSummary
             totals={baseTotals}
