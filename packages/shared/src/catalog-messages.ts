@@ -14,6 +14,10 @@ export const CATALOG = {
 /** Labels and empty states of the shop (spec §2 "Shop"). */
 export const SHOP = {
   title: 'Shop',
+  subtitle: 'Comics, clothes, shoes and figures from the series you love.',
+  productsRegion: 'Products',
+  loadingProducts: 'Loading products',
+  removeFilter: (label: string) => `Remove ${label}`,
   filters: 'Filters',
   openFilters: 'Open filters',
   closeFilters: 'Close filters',
@@ -59,6 +63,7 @@ export const PRODUCT_PAGE = {
   notFoundTitle: 'Product not found',
   notFoundText: 'This product does not exist or is no longer sold. Have a look around the shop.',
   loadFailed: 'We could not load this product. Please try again.',
+  retry: 'Try again',
 } as const;
 
 /** The home page (spec §2 "Home"). */

@@ -1,21 +1,100 @@
-import { Store } from 'lucide-react';
-import { Page, ScreenPlaceholder } from '../../../components/ui';
+import { SHOP } from '@otaku/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Page, Pagination } from '../../../components/ui';
+import { productsQuery } from '../../../lib/catalog-queries';
+import { ActiveFilters } from '../components/active-filters';
+import { CategoryPicker } from '../components/category-picker';
+import { FilterDrawer } from '../components/filter-drawer';
+import { FilterPanel, type FilterPanelProps } from '../components/filter-panel';
+import { ProductGrid } from '../components/product-grid';
+import { SearchBox } from '../components/search-box';
+import * as rules from '../lib/shop-state';
+import { useShopState } from '../lib/use-shop-state';
 
-/** /shop (spec §2, Shop): the catalog work builds the filters and the product grid here. */
+/** /shop (spec §2, §4): category, filters, search, the product grid and its pages. */
 export function ShopRoute() {
+  const [state, update] = useShopState();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const products = useQuery(productsQuery(rules.toConstraints(state)));
+  const data = products.data;
+
+  const filters: FilterPanelProps = {
+    state,
+    onToggleType: (slug, checked) => update((s) => rules.toggleType(s, slug, checked)),
+    onPrice: (price) => update((s) => rules.setPrice(s, price)),
+    onSort: (sortBy) => update((s) => rules.setSort(s, sortBy)),
+  };
+
+  const goToPage = (page: number) => {
+    update((s) => rules.setPage(s, page));
+    if (gridRef.current) gridRef.current.scrollTop = 0;
+  };
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={Store}
-        title="Shop"
-        summary="Browse every comic, clothing item, pair of shoes and toy in the catalog."
-        upcoming={[
-          'Category picker: comics, toys, clothes and shoes',
-          'Filter side bar (a drawer on small screens): type checkboxes, a price slider from $0 to $100, sort and search',
-          'A summary of active filters with Clear All',
-          'A product grid of 2 to 6 columns with page buttons',
-        ]}
-      />
+    <Page className="flex flex-col gap-6">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{SHOP.title}</h1>
+          <p className="mt-1 text-ink-600">{SHOP.subtitle}</p>
+        </div>
+        <div className="w-full md:max-w-md">
+          <SearchBox
+            key={state.searchQuery}
+            initial={state.searchQuery}
+            onSearch={(query) => update((s) => rules.submitSearch(s, query))}
+          />
+        </div>
+      </header>
+
+      <div className="flex items-center gap-3">
+        <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <FilterPanel {...filters} />
+        </FilterDrawer>
+        <CategoryPicker
+          value={state.category}
+          searching={state.searchQuery !== ''}
+          onChange={(category) => update((s) => rules.selectCategory(s, category))}
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
+        <aside
+          aria-label={SHOP.filters}
+          className="sticky top-24 hidden rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-100 lg:block"
+        >
+          <h2 className="mb-5 text-lg font-extrabold text-ink-900">{SHOP.filters}</h2>
+          <FilterPanel {...filters} />
+        </aside>
+
+        <div className="flex min-w-0 flex-col gap-4">
+          <ActiveFilters
+            state={state}
+            total={data?.totalProducts}
+            onRemoveType={(slug) => update((s) => rules.toggleType(s, slug, false))}
+            onClearPrice={() => update((s) => rules.setPrice(s, 0))}
+            onClearSort={() => update((s) => rules.setSort(s, 'popular'))}
+            onClearSearch={() => update((s) => rules.submitSearch(s, ''))}
+            onClearAll={() => update(rules.clearAll)}
+          />
+          <ProductGrid
+            ref={gridRef}
+            products={products.isError ? [] : data?.currPageProducts}
+            loading={products.isFetching}
+            failed={products.isError}
+            onRetry={() => void products.refetch()}
+          />
+          {data && (data.totalPages > 1 || state.page > 1) && (
+            <Pagination
+              page={state.page}
+              totalPages={data.totalPages}
+              onPageChange={goToPage}
+              label={SHOP.pagination}
+            />
+          )}
+        </div>
+      </div>
     </Page>
   );
 }

@@ -1,0 +1,2 @@
+export { ProductCard, type ProductCardProps } from './product-card';
+export { ProductImage, type ProductImageProps } from './product-image';

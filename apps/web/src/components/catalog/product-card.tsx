@@ -1,0 +1,61 @@
+import { categoryTag, SHOP, type Product } from '@otaku/shared';
+import { Link } from 'react-router';
+import { cn } from '../../lib/cn';
+import { formatPrice } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { Badge } from '../ui';
+import { ProductImage } from './product-image';
+
+export interface ProductCardProps {
+  product: Product;
+  /** The `sizes` of the picture where the card is used. */
+  imageSizes: string;
+  priority?: boolean;
+  className?: string;
+}
+
+/** A product in a grid or a carousel: picture, tag, name and price, linking to its page. */
+export function ProductCard({ product, imageSizes, priority, className }: ProductCardProps) {
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-100 transition hover:-translate-y-0.5 hover:shadow-lg hover:shadow-ink-900/10',
+        className,
+      )}
+    >
+      <div className="relative overflow-hidden">
+        <ProductImage
+          image={product.image}
+          alt=""
+          sizes={imageSizes}
+          priority={priority}
+          className={cn(
+            'aspect-[3/4] w-full transition duration-300 group-hover:scale-[1.03]',
+            !product.inStock && 'opacity-60 grayscale',
+          )}
+        />
+        {!product.inStock && (
+          <Badge tone="ink" className="absolute top-2 left-2">
+            {SHOP.outOfStock}
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <p className="text-xs font-semibold tracking-wide text-sakura-700 uppercase">
+          {categoryTag(product)}
+        </p>
+        <h3 className="line-clamp-2 text-sm leading-snug font-bold text-ink-900">
+          <Link
+            to={paths.product(product.productID)}
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-sakura-500"
+          >
+            {product.name}
+          </Link>
+        </h3>
+        <p className="mt-auto pt-1 text-base font-extrabold text-ink-900">
+          {formatPrice(product.price)}
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { LAYOUT, SHOP, type Product } from '@otaku/shared';
+import { PackageSearch } from 'lucide-react';
+import type { Ref } from 'react';
+import { ProductCard } from '../../../components/catalog';
+import { Button, Spinner } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
+
+export interface ProductGridProps {
+  products: Product[] | undefined;
+  /** A request is on its way (the first, or the next while the last answer stays shown). */
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** Drawn width of a card at each breakpoint, for the browser to pick the right image size. */
+const IMAGE_SIZES =
+  '(min-width: 1536px) 16vw, (min-width: 1280px) 18vw, (min-width: 1024px) 22vw, (min-width: 640px) 31vw, 48vw';
+
+/**
+ * The products, 2 to 6 columns by screen width, in an area 600 px high (spec §2, §9). Waiting
+ * shows a spinner, but only after 200 ms, so quick answers never flash one.
+ */
+export function ProductGrid({ products, loading, failed, onRetry, ref }: ProductGridProps) {
+  const empty = !loading && (failed || (products !== undefined && products.length === 0));
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-label={SHOP.productsRegion}
+      aria-busy={loading}
+      tabIndex={0}
+      style={{ height: LAYOUT.shopGridHeightPx }}
+      className="relative overflow-y-auto rounded-3xl bg-ink-50/60 p-3 ring-1 ring-ink-100 sm:p-4"
+    >
+      {products && products.length > 0 && (
+        <ul
+          className={cn(
+            'grid grid-cols-2 gap-3 transition-opacity sm:grid-cols-3 sm:gap-4 lg:grid-cols-4 xl:grid-cols-5 2xl:grid-cols-6',
+            loading && 'opacity-50',
+          )}
+        >
+          {products.map((product, index) => (
+            <li key={product.productID}>
+              <ProductCard product={product} imageSizes={IMAGE_SIZES} priority={index < 4} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {loading && (
+        <div className="pointer-events-none absolute inset-0 grid place-items-center">
+          <Spinner size="lg" label={SHOP.loadingProducts} />
+        </div>
+      )}
+      {empty && (
+        <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
+          <span className="grid size-14 place-items-center rounded-2xl bg-white text-ink-400 ring-1 ring-ink-100">
+            <PackageSearch aria-hidden="true" className="size-7" />
+          </span>
+          <p className="text-lg font-bold text-ink-900">
+            {failed ? SHOP.loadFailed : SHOP.noProducts}
+          </p>
+          {failed ? (
+            <Button variant="secondary" onClick={onRetry}>
+              {SHOP.retry}
+            </Button>
+          ) : (
+            <p className="text-sm text-ink-500">{SHOP.noProductsHint}</p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

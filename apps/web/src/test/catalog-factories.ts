@@ -1,0 +1,108 @@
+/**
+ * Products and a stand-in for the catalog API, for component tests:
+ *
+ *   const api = stubCatalogApi({ products: [createProduct()] });
+ *   ... render, click ...
+ *   expect(api.lastConstraints()).toMatchObject({ page: 1 });
+ */
+import type { Product, ProductConstraints } from '@otaku/shared';
+import { vi } from 'vitest';
+import { jsonResponse } from './factories';
+
+let sequence = 0;
+
+export function createProduct(overrides: Partial<Product> = {}): Product {
+  sequence += 1;
+  const id = `COM-T${String(sequence).padStart(5, '0')}`;
+  const productID = overrides.productID ?? id;
+  return {
+    _id: productID,
+    productID,
+    name: `Test Comic ${sequence}`,
+    description: 'A comic made for a test.',
+    price: 9.99,
+    category: 'comics',
+    image: {
+      small: `/uploads/products/${productID}-400.webp`,
+      large: `/uploads/products/${productID}-800.webp`,
+      width: 800,
+      height: 1067,
+    },
+    genres: ['action'],
+    volumes: ['V1', 'V2'],
+    sizes: [],
+    merchType: null,
+    toyType: null,
+    stock: { V1: 5, V2: 0 },
+    inStock: true,
+    ...overrides,
+  };
+}
+
+export interface CatalogApiStub {
+  /** Every productConstraints the shop asked for, oldest first. */
+  constraints: ProductConstraints[];
+  lastConstraints: () => ProductConstraints | undefined;
+  fetch: ReturnType<typeof vi.fn>;
+}
+
+/**
+ * Replaces fetch: getProducts answers `products` with `totalPages`, a product id answers that
+ * product (404 for unknown ids), and search suggestions answer `suggestions`.
+ */
+export interface CatalogApiOptions {
+  products?: Product[];
+  totalPages?: number;
+  suggestions?: Product[];
+  /** Answers POST /api/reserveStock (add to cart); a 404 when absent. */
+  reserve?: (body: { productId: string; variant: string; quantity: number }) => Response;
+}
+
+export function stubCatalogApi({
+  products = [createProduct()],
+  totalPages = 1,
+  suggestions = [],
+  reserve,
+}: CatalogApiOptions = {}): CatalogApiStub {
+  const constraints: ProductConstraints[] = [];
+  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/api/reserveStock' && reserve) {
+      return reserve(JSON.parse(String(init?.body)) as Parameters<typeof reserve>[0]);
+    }
+    if (url.pathname === '/api/product/getProducts') {
+      const c = JSON.parse(
+        url.searchParams.get('productConstraints') ?? '{}',
+      ) as ProductConstraints;
+      constraints.push(c);
+      return jsonResponse({
+        success: true,
+        currPageProducts: products,
+        totalPages,
+        totalProducts: products.length * totalPages,
+        page: c.page,
+        pageSize: 24,
+        scope: c.searchQuery ? 'all' : 'category',
+        message: 'Products fetched successfully',
+      });
+    }
+    if (url.pathname === '/api/search/products') {
+      return jsonResponse({
+        success: true,
+        products: suggestions.map(({ productID, name, image, price, category }) => ({
+          productID,
+          name,
+          image,
+          price,
+          category,
+        })),
+      });
+    }
+    const match = /^\/api\/product\/([^/]+)$/.exec(url.pathname);
+    const product = match && products.find((p) => p.productID === decodeURIComponent(match[1]!));
+    if (product) return jsonResponse({ success: true, product });
+    return jsonResponse({ success: false, message: 'Product not found.', code: 'NOT_FOUND' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return { constraints, lastConstraints: () => constraints.at(-1), fetch: fetchStub };
+}
