@@ -1,77 +1,91 @@
-import type { Category } from '@otaku/shared';
+import { HOME_PAGE, type Category } from '@otaku/shared';
 import { ArrowRight, BookOpen, Shirt, ToyBrick, type LucideIcon } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui';
+import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
+import { useSectionProducts } from '../api/use-section-products';
+import { ProductCarousel } from './product-carousel';
 
-interface Section {
+interface SectionSpec {
+  id: string;
   category: Category;
+  /** The action-figures section shows action figures of the toys category (DESIGN.md §4). */
+  types?: string[];
   title: string;
-  blurb: string;
-  action: string;
+  text: string;
+  button: string;
   icon: LucideIcon;
-  accent: string;
+  tone: string;
 }
 
-// The action-figures section opens the toys category (DESIGN.md §4).
-const sections: readonly Section[] = [
+const SECTIONS: readonly SectionSpec[] = [
   {
+    id: 'comics',
     category: 'comics',
-    title: 'Comics',
-    blurb: 'Manga and graphic novels, from first volumes to the latest arcs.',
-    action: 'Shop comics',
+    title: HOME_PAGE.comicsTitle,
+    text: HOME_PAGE.comicsText,
+    button: HOME_PAGE.comicsButton,
     icon: BookOpen,
-    accent: 'bg-sakura-100 text-sakura-700',
+    tone: 'bg-white',
   },
   {
+    id: 'clothes',
     category: 'clothes',
-    title: 'Clothes',
-    blurb: 'T-shirts, jackets and pants that wear your fandom on the sleeve.',
-    action: 'Shop clothes',
+    title: HOME_PAGE.clothesTitle,
+    text: HOME_PAGE.clothesText,
+    button: HOME_PAGE.clothesButton,
     icon: Shirt,
-    accent: 'bg-ink-100 text-ink-700',
+    tone: 'bg-sakura-50/60',
   },
   {
+    id: 'action-figures',
     category: 'toys',
-    title: 'Action figures',
-    blurb: 'Poseable heroes, dolls and cars for the display shelf.',
-    action: 'Shop figures',
+    types: ['action-figure'],
+    title: HOME_PAGE.figuresTitle,
+    text: HOME_PAGE.figuresText,
+    button: HOME_PAGE.figuresButton,
     icon: ToyBrick,
-    accent: 'bg-sun-100 text-sun-700',
+    tone: 'bg-white',
   },
 ];
 
-/** The home page's sections, each opening the shop on its category (spec §2, Home). */
-export function CategorySections() {
+function HomeSection({ section }: { section: SectionSpec }) {
+  const { products } = useSectionProducts(section.category, section.types);
+  const Icon = section.icon;
+  const titleId = `home-${section.id}-title`;
   return (
-    <section
-      aria-labelledby="sections-title"
-      className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6"
-    >
-      <h2 id="sections-title" className="text-3xl font-extrabold text-ink-900">
-        Shop by category
-      </h2>
-      <ul className="mt-8 grid gap-6 md:grid-cols-3">
-        {sections.map(({ category, title, blurb, action, icon: Icon, accent }) => (
-          <li
-            key={category}
-            className="flex flex-col gap-4 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-ink-100"
-          >
-            <span className={`grid size-12 place-items-center rounded-2xl ${accent}`}>
+    <section aria-labelledby={titleId} className={cn('py-14 sm:py-16', section.tone)}>
+      <div className="mx-auto flex w-full max-w-7xl flex-col gap-8 px-4 sm:px-6">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div className="flex items-start gap-4">
+            <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-ink-900 text-white">
               <Icon aria-hidden="true" className="size-6" />
             </span>
-            <h3 className="text-xl font-bold text-ink-900">{title}</h3>
-            <p className="flex-1 text-ink-600">{blurb}</p>
-            <ButtonLink
-              to={paths.shopCategory(category)}
-              variant="secondary"
-              className="self-start"
-            >
-              {action}
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </ButtonLink>
-          </li>
-        ))}
-      </ul>
+            <div>
+              <h2 id={titleId} className="text-2xl font-black text-ink-900 sm:text-3xl">
+                {section.title}
+              </h2>
+              <p className="mt-1 text-ink-600">{section.text}</p>
+            </div>
+          </div>
+          <ButtonLink to={paths.shopCategory(section.category)} className="self-start sm:self-auto">
+            {section.button}
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </ButtonLink>
+        </div>
+        <ProductCarousel label={section.title} products={products} />
+      </div>
     </section>
+  );
+}
+
+/** Comics, clothes and action figures, each a carousel of real products (spec §2, Home). */
+export function CategorySections() {
+  return (
+    <>
+      {SECTIONS.map((section) => (
+        <HomeSection key={section.id} section={section} />
+      ))}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { HOME, LAYOUT } from '@otaku/shared';
+import { HOME, HOME_PAGE, LAYOUT } from '@otaku/shared';
 import { ArrowRight, BookOpen, Footprints, Shirt, Sparkles, ToyBrick } from 'lucide-react';
 import { Badge, ButtonLink } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
@@ -45,7 +45,7 @@ export function HeroBanner() {
             one shelf.
           </p>
           <ButtonLink to={paths.shop} size="lg" className="shadow-lg shadow-sakura-700/40">
-            Shop Now
+            {HOME_PAGE.shopNow}
             <ArrowRight aria-hidden="true" className="size-5" />
           </ButtonLink>
         </div>

@@ -1,0 +1,94 @@
+import { HOME_PAGE, type Product } from '@otaku/shared';
+import useEmblaCarousel from 'embla-carousel-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { ProductCard } from '../../../components/catalog';
+import { Button, Spinner } from '../../../components/ui';
+
+/** Embla's duration is a speed, not milliseconds; 30 moves a slide in about half a second. */
+const EMBLA_DURATION = 30;
+const IMAGE_SIZES =
+  '(min-width: 1024px) 300px, (min-width: 830px) 33vw, (min-width: 790px) 50vw, 72vw';
+
+export interface ProductCarouselProps {
+  label: string;
+  products: Product[] | undefined;
+}
+
+/**
+ * A row of products that slides: 4 at a time from 1024 px, 3 from 830 px, 2 from 790 px and
+ * one with a glimpse of the next below that (spec §9 carousel breakpoints).
+ */
+export function ProductCarousel({ label, products }: ProductCarouselProps) {
+  const [viewportRef, api] = useEmblaCarousel({
+    align: 'start',
+    slidesToScroll: 'auto',
+    duration: EMBLA_DURATION,
+  });
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  const sync = useCallback(() => {
+    setCanPrev(api?.canScrollPrev() ?? false);
+    setCanNext(api?.canScrollNext() ?? false);
+  }, [api]);
+
+  useEffect(() => {
+    if (!api) return;
+    api.on('select', sync).on('reInit', sync);
+    // Embla reports on its own events; read the first state once it exists.
+    queueMicrotask(sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api, sync]);
+
+  if (!products) {
+    return (
+      <div className="grid h-80 place-items-center">
+        <Spinner label={label} />
+      </div>
+    );
+  }
+
+  return (
+    // A group, not a region: the section around it is already the landmark with this name.
+    <div role="group" aria-roledescription="carousel" aria-label={label} className="relative">
+      <div ref={viewportRef} className="overflow-hidden">
+        <ul className="-ml-4 flex touch-pan-y">
+          {products.map((product, index) => (
+            <li
+              key={product.productID}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${products.length}`}
+              className="min-w-0 shrink-0 grow-0 basis-[72%] pl-4 min-[790px]:basis-1/2 min-[830px]:basis-1/3 min-[1024px]:basis-1/4"
+            >
+              <ProductCard product={product} imageSizes={IMAGE_SIZES} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={HOME_PAGE.previousSlide}
+          disabled={!canPrev}
+          onClick={() => api?.scrollPrev()}
+        >
+          <ChevronLeft aria-hidden="true" className="size-5" />
+        </Button>
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label={HOME_PAGE.nextSlide}
+          disabled={!canNext}
+          onClick={() => api?.scrollNext()}
+        >
+          <ChevronRight aria-hidden="true" className="size-5" />
+        </Button>
+      </div>
+    </div>
+  );
+}

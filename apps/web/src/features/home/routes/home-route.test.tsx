@@ -1,0 +1,121 @@
+import { HOME, TIMINGS } from '@otaku/shared';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createProduct,
+  stubCatalogApi,
+  type CatalogApiStub,
+} from '../../../test/catalog-factories';
+import { renderWithProviders } from '../../../test/render';
+import { loadingText } from '../lib/home-loading';
+import { HomeRoute } from './home-route';
+
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+
+let api: CatalogApiStub;
+
+beforeEach(() => {
+  // The carousels (Embla) watch their size, visibility and media queries; jsdom has none of it.
+  vi.stubGlobal('ResizeObserver', NoopObserver);
+  vi.stubGlobal('IntersectionObserver', NoopObserver);
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+  }));
+  api = stubCatalogApi({
+    products: [createProduct({ name: 'Starfall Academy' }), createProduct({ name: 'Neko Tee' })],
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('loadingText', () => {
+  it.each([
+    [0, HOME.loadingBanner],
+    [24, HOME.loadingBanner],
+    [25, HOME.loadingComics],
+    [49, HOME.loadingComics],
+    [50, HOME.loadingClothes],
+    [74, HOME.loadingClothes],
+    [75, HOME.loadingActionFigures],
+    [99, HOME.loadingActionFigures],
+    [100, HOME.almostReady],
+  ])('at %i%% says %s', (progress, text) => {
+    expect(loadingText(progress)).toBe(text);
+  });
+});
+
+describe('HomeRoute', { timeout: 20_000 }, () => {
+  it('shows the loading progress at 300, 600, 900 and 1200 ms, then the page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithProviders(<HomeRoute />);
+    const progress = () => screen.getByRole('progressbar', { name: 'Loading' });
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    expect(screen.getByText(HOME.loadingBanner)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: HOME.heroText })).not.toBeInTheDocument();
+
+    const steps = [
+      [25, HOME.loadingComics],
+      [50, HOME.loadingClothes],
+      [75, HOME.loadingActionFigures],
+    ] as const;
+    let elapsed = 0;
+    for (const [i, [percent, text]] of steps.entries()) {
+      await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[i]! - elapsed));
+      elapsed = TIMINGS.homeSectionFlagsMs[i]!;
+      expect(progress()).toHaveAttribute('aria-valuenow', String(percent));
+      expect(screen.getByText(text)).toBeInTheDocument();
+    }
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[3]! - elapsed));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+  });
+
+  it('has Shop Now and a button per section that opens its category in the shop', async () => {
+    renderWithProviders(<HomeRoute />);
+    await screen.findByRole('heading', { name: HOME.heroText }, { timeout: 5_000 });
+    expect(screen.getByRole('link', { name: /Shop Now/ })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: /Shop Comics/ })).toHaveAttribute(
+      'href',
+      '/shop?category=comics',
+    );
+    expect(screen.getByRole('link', { name: /Shop Clothes/ })).toHaveAttribute(
+      'href',
+      '/shop?category=clothes',
+    );
+    expect(screen.getByRole('link', { name: /Shop Action Figures/ })).toHaveAttribute(
+      'href',
+      '/shop?category=toys',
+    );
+  });
+
+  it('fills each carousel with products of its category, the figures with action figures', async () => {
+    renderWithProviders(<HomeRoute />);
+    const comics = await screen.findByRole('group', { name: 'Comics & Manga' }, { timeout: 5_000 });
+    expect(within(comics).getAllByRole('group', { name: /of 2$/ })).toHaveLength(2);
+    expect(within(comics).getByRole('link', { name: 'Starfall Academy' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/shop\/COM-/),
+    );
+    expect(api.constraints.map((c) => [c.category, c.productTypes])).toEqual(
+      expect.arrayContaining([
+        ['comics', ['all']],
+        ['clothes', ['all']],
+        ['toys', ['action-figure']],
+      ]),
+    );
+  });
+});
