@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProduct, stubCatalogApi } from '../test/catalog-factories';
 import { storeSession } from '../test/factories';
 import { renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
@@ -33,8 +34,9 @@ describe('routes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('redirects /shop/:<id> to /shop/<id>', async () => {
+    stubCatalogApi({ products: [createProduct({ productID: 'COM-8F3K2Q', name: 'Blade Zero' })] });
     renderApp('/shop/:COM-8F3K2Q');
-    expect(await screen.findByRole('heading', { name: 'Product COM-8F3K2Q' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Blade Zero' })).toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/shop\/COM-8F3K2Q$/);
   });
 

@@ -1,29 +1,62 @@
-import { ArrowLeft, Package } from 'lucide-react';
+import { PRODUCT_PAGE, type Product } from '@otaku/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
-import { ButtonLink, Page, ScreenPlaceholder } from '../../../components/ui';
+import { Button, ButtonLink, NotFoundPanel, Page, ScreenSpinner } from '../../../components/ui';
+import { ApiError } from '../../../lib/api-client';
+import { productQuery } from '../../../lib/catalog-queries';
 import { paths } from '../../../lib/paths';
+import { ProductDetails } from '../components/product-details';
+import { withStock } from '../lib/purchase';
 
-/** /shop/:productId (spec §2, Product detail): the catalog work builds it here. */
+function BackToShop() {
+  return (
+    <ButtonLink to={paths.shop} variant="ghost" size="sm" className="-ml-3 w-fit">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      {PRODUCT_PAGE.backToShop}
+    </ButtonLink>
+  );
+}
+
+/** /shop/:productId (spec §2, Product detail); an unknown product gets a friendly 404. */
 export function ProductRoute() {
   const { productId = '' } = useParams();
+  const queryClient = useQueryClient();
+  const query = productQuery(productId);
+  const { data: product, error, isPending, refetch } = useQuery(query);
+
+  if (isPending) return <ScreenSpinner />;
+  if (error instanceof ApiError && error.status === 404) {
+    return (
+      <Page>
+        <NotFoundPanel title={PRODUCT_PAGE.notFoundTitle} message={PRODUCT_PAGE.notFoundText}>
+          <ButtonLink to={paths.shop}>{PRODUCT_PAGE.backToShop}</ButtonLink>
+        </NotFoundPanel>
+      </Page>
+    );
+  }
+  if (!product) {
+    return (
+      <Page className="flex flex-col items-center gap-4 text-center">
+        <p className="text-lg font-bold text-ink-900">{PRODUCT_PAGE.loadFailed}</p>
+        <Button variant="secondary" onClick={() => void refetch()}>
+          {PRODUCT_PAGE.retry}
+        </Button>
+        <BackToShop />
+      </Page>
+    );
+  }
+
+  const onStockChange = (variant: string, stock: number) =>
+    queryClient.setQueryData<Product>(query.queryKey, (current) =>
+      current ? withStock(current, variant, stock) : current,
+    );
+
   return (
-    <Page>
-      <ScreenPlaceholder
-        icon={Package}
-        title={`Product ${productId}`}
-        summary="The full details of one product, ready to add to the cart."
-        upcoming={[
-          'Image, name, category tag and, for comics, genres',
-          'Description',
-          'Variant picker (volume or size, out-of-stock variants disabled) and a quantity stepper',
-          'Unit price, total price and Add to Cart',
-        ]}
-      >
-        <ButtonLink to={paths.shop} variant="secondary">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to shop
-        </ButtonLink>
-      </ScreenPlaceholder>
+    <Page className="flex flex-col gap-6">
+      <BackToShop />
+      {/* A new product starts with a fresh choice of variant and quantity. */}
+      <ProductDetails key={product.productID} product={product} onStockChange={onStockChange} />
     </Page>
   );
 }

@@ -1,0 +1,119 @@
+import { categoryTag, GENRES, PRODUCT_PAGE, type Product } from '@otaku/shared';
+import { ShoppingCart } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ProductImage } from '../../../components/catalog';
+import { Badge, Button } from '../../../components/ui';
+import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
+import { formatPrice } from '../../../lib/format';
+import * as rules from '../lib/purchase';
+import { QuantityStepper } from './quantity-stepper';
+import { VariantPicker } from './variant-picker';
+
+export interface ProductDetailsProps {
+  product: Product;
+  /** Keeps the page's copy of the product in step with the stock add-to-cart reports. */
+  onStockChange: (variant: string, stock: number) => void;
+}
+
+/** Everything of spec §2 "Product detail" except the Back link, which the route draws. */
+export function ProductDetails({ product, onStockChange }: ProductDetailsProps) {
+  const [purchase, setPurchase] = useState(() => rules.initialPurchase(product));
+  const { addToCart, isPending } = useAddToCart();
+  const variants = rules.variantsOf(product);
+  const genres = product.genres.map((slug) => GENRES.find((g) => g.slug === slug)?.label ?? slug);
+
+  const apply = ({ purchase: next, message }: rules.Step) => {
+    setPurchase(next);
+    if (message) toast.error(message);
+  };
+
+  const add = async () => {
+    const variant = purchase.variant;
+    const outcome = await addToCart({
+      productId: product.productID,
+      variant,
+      hasVariants: variants.length > 0,
+      quantity: purchase.quantity,
+    });
+    if (variant === null) return;
+    if (outcome.kind === 'added') {
+      onStockChange(variant, outcome.stock);
+      setPurchase(rules.afterAdd(rules.withStock(product, variant, outcome.stock), purchase));
+    } else if (outcome.kind === 'out-of-stock') {
+      onStockChange(variant, 0);
+      setPurchase({ variant: variants.length > 0 ? null : '', quantity: 0 });
+    } else if (outcome.kind === 'high-demand' && outcome.available !== null) {
+      onStockChange(variant, outcome.available);
+      setPurchase((p) => ({ ...p, quantity: Math.min(p.quantity, outcome.available ?? 0) }));
+    }
+  };
+
+  return (
+    <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
+      <div className="mx-auto w-full max-w-md overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-100 md:sticky md:top-24 md:mx-0 md:max-w-none md:self-start">
+        <ProductImage
+          image={product.image}
+          alt={product.name}
+          sizes="(min-width: 1280px) 540px, (min-width: 768px) 45vw, 100vw"
+          priority
+          className="aspect-[3/4] w-full"
+        />
+      </div>
+
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-col gap-3">
+          <Badge tone="sakura" className="w-fit px-3 py-1 text-sm">
+            {categoryTag(product)}
+          </Badge>
+          <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>
+          {product.category === 'comics' && genres.length > 0 && (
+            <ul aria-label={PRODUCT_PAGE.genres} className="flex flex-wrap gap-2">
+              {genres.map((genre) => (
+                <li key={genre}>
+                  <Badge tone="ink">{genre}</Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="text-3xl font-extrabold text-ink-900">{formatPrice(product.price)}</p>
+        </div>
+
+        <p className="leading-relaxed whitespace-pre-line text-ink-700">{product.description}</p>
+
+        <div className="flex flex-col gap-6 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-ink-100 sm:p-6">
+          {variants.length > 0 && (
+            <VariantPicker
+              legend={product.category === 'comics' ? PRODUCT_PAGE.volume : PRODUCT_PAGE.size}
+              variants={variants}
+              stockOf={(variant) => rules.stockOf(product, variant)}
+              value={purchase.variant}
+              onSelect={(variant) => apply(rules.selectVariant(product, purchase, variant))}
+            />
+          )}
+          <QuantityStepper
+            value={purchase.quantity}
+            onDecrease={() => apply(rules.decrease(product, purchase))}
+            onIncrease={() => apply(rules.increase(product, purchase))}
+          />
+          <dl className="grid grid-cols-2 gap-3 border-t border-ink-100 pt-5">
+            <div>
+              <dt className="text-sm text-ink-500">{PRODUCT_PAGE.unitPrice}</dt>
+              <dd className="text-lg font-bold text-ink-900">{formatPrice(product.price)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm text-ink-500">{PRODUCT_PAGE.totalPrice}</dt>
+              <dd className="text-lg font-bold text-ink-900" aria-live="polite">
+                {formatPrice(rules.lineTotal(product.price, purchase.quantity))}
+              </dd>
+            </div>
+          </dl>
+          <Button size="lg" onClick={() => void add()} disabled={isPending}>
+            <ShoppingCart aria-hidden="true" className="size-5" />
+            {PRODUCT_PAGE.addToCart}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The product page's choice of variant and quantity (spec §4 "Variant and stock on product
+ * page", §5 "Add to cart"). Pure functions: each returns the next state and, where the spec
+ * has one, the message to show.
+ */
+import { CATALOG, VALIDATION, type Product } from '@otaku/shared';
+
+export interface Purchase {
+  /** The chosen volume or size; '' for a product with a single stock; null before a choice. */
+  variant: string | null;
+  quantity: number;
+}
+
+export interface Step {
+  purchase: Purchase;
+  message?: string;
+}
+
+/** Volumes for comics, sizes for clothes and shoes, none for single-stock products. */
+export function variantsOf(product: Product): string[] {
+  if (typeof product.stock === 'number') return [];
+  return product.category === 'comics' ? product.volumes : product.sizes;
+}
+
+export const hasVariants = (product: Product) => variantsOf(product).length > 0;
+
+/** Units of a variant that can still be added to a cart. */
+export function stockOf(product: Product, variant: string | null): number {
+  if (typeof product.stock === 'number') return product.stock;
+  return variant === null ? 0 : (product.stock[variant] ?? 0);
+}
+
+export function initialPurchase(product: Product): Purchase {
+  if (hasVariants(product)) return { variant: null, quantity: 0 };
+  return { variant: '', quantity: stockOf(product, '') > 0 ? 1 : 0 };
+}
+
+/** Selecting a variant sets the quantity to 1; an empty one cannot be chosen. */
+export function selectVariant(product: Product, purchase: Purchase, variant: string): Step {
+  if (stockOf(product, variant) === 0) return { purchase, message: VALIDATION.variantOutOfStock };
+  return { purchase: { variant, quantity: 1 } };
+}
+
+export function increase(product: Product, purchase: Purchase): Step {
+  if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeIncrease };
+  const available = stockOf(product, purchase.variant);
+  if (available === 0) return { purchase, message: VALIDATION.variantOutOfStock };
+  if (purchase.quantity >= available) return { purchase, message: CATALOG.onlyLeft(available) };
+  return { purchase: { ...purchase, quantity: purchase.quantity + 1 } };
+}
+
+export function decrease(_product: Product, purchase: Purchase): Step {
+  if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeDecrease };
+  return { purchase: { ...purchase, quantity: Math.max(0, purchase.quantity - 1) } };
+}
+
+/** The product with a variant's stock replaced, e.g. by what an add-to-cart answered. */
+export function withStock(product: Product, variant: string, stock: number): Product {
+  if (typeof product.stock === 'number') return { ...product, stock, inStock: stock > 0 };
+  const next = { ...product.stock, [variant]: stock };
+  return { ...product, stock: next, inStock: Object.values(next).some((n) => n > 0) };
+}
+
+/**
+ * After an add to cart: the quantity resets to 0, and a variant whose stock reached 0 is
+ * cleared (spec §4). `product` already carries the new stock.
+ */
+export function afterAdd(product: Product, purchase: Purchase): Purchase {
+  const soldOut = stockOf(product, purchase.variant) === 0;
+  return {
+    variant: soldOut && hasVariants(product) ? null : purchase.variant,
+    quantity: 0,
+  };
+}
+
+/** Total price in dollars, rounded to the cent. */
+export const lineTotal = (price: number, quantity: number) =>
+  Math.round(price * 100 * quantity) / 100;
