@@ -16,6 +16,7 @@ export const DASHBOARD_RULES = {
   imageUnsupported: 'The image must be a PNG, JPEG, GIF or WebP file.',
   imageTooLarge: 'The image is larger than 10 MB.',
   imageUnreadable: 'The image could not be read. Please choose another file.',
+  imageTooManyPixels: 'The image is too large: use one of at most 40 megapixels.',
   imageOneOnly: 'Send one image file only.',
   orderNotFound: 'Order not found.',
   userNotFound: 'User not found.',

@@ -7,6 +7,7 @@
 import multipart from '@fastify/multipart';
 import { DASHBOARD_RULES, IMAGE_MAX_BYTES } from '@otaku/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { AppError, badRequest } from '../../lib/errors';
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
@@ -22,6 +23,9 @@ export interface MultipartForm {
   fields: Record<string, string[]>;
   image: UploadedImage | undefined;
 }
+
+/** A small file can still decode to a huge bitmap; refuse it before anything decodes it. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 
 /** Room for the text fields and multipart framing beside a full-size image. */
 const FORM_OVERHEAD_BYTES = 1024 * 1024;
@@ -54,6 +58,17 @@ export const unsupportedImage = () =>
 export const imageTooLarge = () =>
   new AppError(413, DASHBOARD_RULES.imageTooLarge, 'TOO_LARGE', 'image');
 
+/** Reads only the header: width and height, without decoding the pixels. */
+async function checkPixels(buffer: Buffer): Promise<void> {
+  const meta = await sharp(buffer)
+    .metadata()
+    .catch(() => null);
+  if (!meta?.width || !meta.height)
+    throw new AppError(400, DASHBOARD_RULES.imageUnreadable, 'VALIDATION', 'image');
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS)
+    throw new AppError(413, DASHBOARD_RULES.imageTooManyPixels, 'TOO_LARGE', 'image');
+}
+
 type FilePart = { fieldname: string; file: NodeJS.ReadableStream & { truncated?: boolean } };
 
 async function readImage(part: FilePart): Promise<UploadedImage> {
@@ -73,7 +88,9 @@ async function readImage(part: FilePart): Promise<UploadedImage> {
   if (size === 0) return { fieldname: part.fieldname, kind: 'png', buffer: Buffer.alloc(0) };
   kind ??= sniffImage(Buffer.concat(chunks));
   if (kind === null) throw unsupportedImage();
-  return { fieldname: part.fieldname, kind, buffer: Buffer.concat(chunks, size) };
+  const buffer = Buffer.concat(chunks, size);
+  await checkPixels(buffer);
+  return { fieldname: part.fieldname, kind, buffer };
 }
 
 /**

@@ -164,6 +164,18 @@ describe('POST /api/product/createProduct', () => {
     expect(res.json().message).toBe(DASHBOARD_RULES.imageTooLarge);
   });
 
+  it('refuses a small file that would decode to more than 40 megapixels', async () => {
+    const bomb = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#000000' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const res = await create(comic(), bomb);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(DASHBOARD_RULES.imageTooManyPixels);
+  });
+
   it('refuses a file with an image signature that is not an image', async () => {
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]);
     const res = await create(comic(), fake);
