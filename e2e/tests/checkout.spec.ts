@@ -1,0 +1,130 @@
+import {
+  expect,
+  getJson,
+  readSignupCode,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '../fixtures';
+
+/** A fresh shopper per journey: journeys share one server and may run in parallel. */
+const uniqueEmail = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.otakushelf.test`;
+const PASSWORD = 'journey-password-1';
+
+/** Creates an account through the API (code from the captured mail), then signs in on /login. */
+async function signIn(page: Page, request: APIRequestContext, label: string) {
+  const email = uniqueEmail(label);
+  expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
+  const otp = await readSignupCode(request, email);
+  expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
+  const res = await request.post('/api/auth/signup', {
+    data: { email, username: `${label} fan`, password: PASSWORD },
+  });
+  expect(res.status()).toBe(201);
+
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+interface ListedProduct {
+  productID: string;
+  name: string;
+  price: number;
+  stock: number | Record<string, number>;
+}
+
+/** A clothes product with at least two sizes that have stock, from the demo catalog. */
+async function productWithTwoSizes(request: APIRequestContext) {
+  const constraints = { category: 'clothes', page: 1 };
+  const body = await getJson<{ currPageProducts: ListedProduct[] }>(
+    request,
+    `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify(constraints))}`,
+  );
+  for (const product of body.currPageProducts) {
+    if (typeof product.stock === 'number') continue;
+    const sizes = Object.entries(product.stock)
+      .filter(([, n]) => n >= 3)
+      .map(([size]) => size);
+    if (sizes.length >= 2) return { ...product, sizes: sizes.slice(0, 2) };
+  }
+  throw new Error('the demo catalog has no clothes with two sizes in stock');
+}
+
+async function addToCart(page: Page, productId: string, size: string) {
+  await page.goto(`/shop/${productId}`);
+  await page.getByRole('radio', { name: size, exact: true }).check();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Item added to cart')).toBeVisible();
+}
+
+test.describe('checkout', () => {
+  test('two variants, a coupon and a cash-on-delivery order that shows in the history', async ({
+    page,
+    request,
+  }) => {
+    const product = await productWithTwoSizes(request);
+    await signIn(page, request, 'cod');
+    const [first, second] = product.sizes as [string, string];
+    await addToCart(page, product.productID, first);
+    await addToCart(page, product.productID, second);
+
+    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    const items = page.getByRole('region', { name: 'Cart items' });
+    await expect(items.getByRole('listitem')).toHaveCount(2);
+    await expect(items.getByText(first, { exact: true })).toBeVisible();
+    await expect(items.getByText(second, { exact: true })).toBeVisible();
+    await expect(page.getByText(/held for 30 minutes/)).toBeVisible();
+
+    await page.getByLabel('Delivery address').fill('1-2-3 Sotokanda, Tokyo');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply Coupon Code' });
+    await dialog.getByLabel('Coupon code', { exact: true }).fill('otaku20');
+    await dialog.getByRole('button', { name: 'Apply Coupon' }).click();
+    await expect(page.getByText(/^Coupon applied! You saved \$\d+\.\d{2}$/)).toBeVisible();
+    await expect(dialog.getByText('Proceeding to payment automatically...')).toBeVisible();
+    await expect(dialog.getByLabel('Original total')).toBeVisible();
+
+    // 2 units at the product's price, 20% off, plus 5.00 shipping.
+    const subtotal = Math.round(product.price * 100) * 2;
+    const total = (subtotal - Math.round(subtotal * 0.2) + 500) / 100;
+    await expect(page.getByText('Order placed successfully!')).toBeVisible();
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Purchase history' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByText('Pending')).toBeVisible();
+    await expect(page.getByText(`Total $${total.toFixed(2)}`)).toBeVisible();
+    await expect(page.getByText(/Coupon OTAKU20/)).toBeVisible();
+    await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  });
+
+  test("pays by card on the test provider's hosted page, then /success and /history", async ({
+    page,
+    request,
+  }) => {
+    const product = await productWithTwoSizes(request);
+    await signIn(page, request, 'card');
+    await addToCart(page, product.productID, product.sizes[0]!);
+
+    await page.goto('/cart');
+    await page.getByLabel('Delivery address').fill('5 Dotonbori, Osaka');
+    await page.getByRole('button', { name: 'Pay with Card' }).click();
+    await page.getByRole('button', { name: 'Skip Coupon & Proceed to Payment' }).click();
+
+    await expect(page).toHaveURL(/\/api\/test\/checkout\/cs_test_/);
+    await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay \$/ }).click();
+
+    await expect(page).toHaveURL(/\/success\?session_id=cs_test_/);
+    await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+    await expect(page).toHaveURL(/\/history$/, { timeout: 5_000 });
+    await expect(page.getByText('Processing')).toBeVisible();
+    await expect(page.getByText('Card', { exact: true })).toBeVisible();
+  });
+});
