@@ -231,6 +231,33 @@ describe('changing quantities', () => {
   });
 });
 
+describe('simultaneous requests', () => {
+  it('let exactly the available units through; the others get the 409 body the web app reads', async () => {
+    const racers = await Promise.all(
+      Array.from({ length: 40 }, () => signedInShopper(t.database.db, t.config)),
+    );
+    const figure = await createProduct(t.database.db, { stock: { '': 10 } });
+    const responses = await Promise.all(
+      racers.map((who) =>
+        call(who, 'POST', '/reserveStock', { productId: figure.id, variant: '', quantity: 1 }),
+      ),
+    );
+    const won = responses.filter((r) => r.statusCode === 200);
+    const lost = responses.filter((r) => r.statusCode !== 200);
+    expect(won).toHaveLength(10);
+    for (const res of lost) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        message: CART.outOfStock,
+        code: 'OUT_OF_STOCK',
+        stock: 0,
+      });
+    }
+    expect(await stockOf(t.database.db, figure.id)).toBe(0);
+  });
+});
+
 describe('reservations of an idle cart', () => {
   it('go back to stock after RESERVATION_TTL_MINUTES, and only then', async () => {
     await reserve(bob, 'M', 2);
