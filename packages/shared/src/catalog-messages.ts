@@ -21,6 +21,7 @@ export const SHOP = {
   filters: 'Filters',
   openFilters: 'Open filters',
   closeFilters: 'Close filters',
+  showResults: (count: number) => `Show ${count} product${count === 1 ? '' : 's'}`,
   category: 'Category',
   types: 'Type',
   allTypes: 'All',

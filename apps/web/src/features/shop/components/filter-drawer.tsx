@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui';
 export interface FilterDrawerProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Products matching the filter, for the button that closes the drawer. */
+  total: number | undefined;
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ export interface FilterDrawerProps {
  * The filter bar as a drawer on small screens (spec §2): opened by the filter icon, closed by
  * the close icon or Escape. Focus stays inside while it is open and returns to the icon after.
  */
-export function FilterDrawer({ open, onOpenChange, children }: FilterDrawerProps) {
+export function FilterDrawer({ open, onOpenChange, total, children }: FilterDrawerProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>
@@ -40,6 +42,13 @@ export function FilterDrawer({ open, onOpenChange, children }: FilterDrawerProps
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-5 py-6">{children}</div>
+          {total !== undefined && (
+            <div className="border-t border-ink-100 px-5 py-4">
+              <Dialog.Close asChild>
+                <Button className="w-full">{SHOP.showResults(total)}</Button>
+              </Dialog.Close>
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -202,6 +202,11 @@ describe('ShopRoute', { timeout: 20_000 }, () => {
     await screen.findByRole('dialog', { name: 'Filters' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Open filters' }));
+    const again = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(again).getByRole('button', { name: 'Show 5 products' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says so when nothing matches', async () => {

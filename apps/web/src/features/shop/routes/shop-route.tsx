@@ -49,7 +49,7 @@ export function ShopRoute() {
       </header>
 
       <div className="flex items-center gap-3">
-        <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <FilterDrawer open={drawerOpen} onOpenChange={setDrawerOpen} total={data?.totalProducts}>
           <FilterPanel {...filters} />
         </FilterDrawer>
         <CategoryPicker
