@@ -213,6 +213,18 @@ describe('POST /api/order/placeOrder', () => {
   });
 });
 
+describe('placing orders at the same time', () => {
+  it('a double submit makes one order; the other finds the cart empty', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    await fillCart(shopper);
+    const results = await Promise.all([placeOrder(shopper), placeOrder(shopper)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toMatchObject({
+      message: ORDER_INFO.emptyCart,
+    });
+  });
+});
+
 describe('GET /api/order/getOrders', () => {
   it("pages the caller's own orders by 10, whatever user the query names", async () => {
     const [alice, bob] = [

@@ -3,9 +3,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSnapshots, orders } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
+import { sweepExpiredReservations } from '../cart/reservation-sweeper';
 import {
+  ageCart,
   createProduct,
+  setStock,
   signedInShopper,
+  stockOf,
   type ProductFixture,
   type Shopper,
 } from '../../../test/checkout-fixtures';
@@ -114,5 +118,34 @@ describe('the test provider', () => {
     expect(
       (await t.app.inject({ url: '/api/test/checkout/cs_test_doesnotexist123' })).statusCode,
     ).toBe(404);
+  });
+
+  it('still fulfils a paid checkout whose reservation lapsed, never taking stock below 0', async () => {
+    const { url } = await startCheckout(); // holds 1 unit of the figure
+    const cartId = `user_${shopper.id}`;
+    await ageCart(t.database.db, cartId, 31);
+    expect((await sweepExpiredReservations(t.database.db, 30)).units).toBeGreaterThan(0);
+    // Meanwhile someone else bought the rest.
+    await setStock(t.database.db, figure.id, '', 0);
+
+    const paid = await form(`${url}/pay`, { cardNumber: '4242424242424242' });
+    expect(paid.statusCode).toBe(303);
+    expect(await stockOf(t.database.db, figure.id)).toBe(0);
+    const history = await t.app.inject({
+      url: '/api/order/getOrders?currPage=1',
+      headers: shopper.headers,
+    });
+    expect(history.json().paginatedOrders[0]).toMatchObject({ status: 'processing' });
+  });
+
+  it('takes a lapsed reservation from stock when there is some', async () => {
+    await setStock(t.database.db, figure.id, '', 5);
+    const { url } = await startCheckout();
+    expect(await stockOf(t.database.db, figure.id)).toBe(4);
+    await ageCart(t.database.db, `user_${shopper.id}`, 31);
+    await sweepExpiredReservations(t.database.db, 30);
+    expect(await stockOf(t.database.db, figure.id)).toBe(5);
+    await form(`${url}/pay`, { cardNumber: '4242424242424242' });
+    expect(await stockOf(t.database.db, figure.id)).toBe(4);
   });
 });
