@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, refreshCookieOf } from '../../../test/users';
+import { LIMITS } from './auth-limits';
 
 const t = useTestApp();
 let ip = 0;
@@ -222,5 +223,34 @@ describe('POST /api/auth/signup', () => {
     const res = await post('signup', { email: 'form@example.com', ...fields });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message, field });
+  });
+});
+
+describe('throttling of sign-up codes', () => {
+  it('limits code requests per IP address', async () => {
+    const address = '10.1.99.1';
+    for (let i = 0; i < LIMITS.sendOtpPerIp.limit; i++) {
+      const res = await post('send-otp', { email: `ip-${i}@example.com` }, address);
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await post('send-otp', { email: 'ip-last@example.com' }, address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(res.json().message).toMatch(
+      /^Too many code requests\. Please try again in \d+ minutes?\.$/,
+    );
+  });
+
+  it('limits code checks per address, whatever the IP', async () => {
+    const email = 'checked-often@example.com';
+    for (let i = 0; i < LIMITS.verifyOtpPerEmail.limit; i++) {
+      const res = await post('verify-otp', { email, otp: '000000' });
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await post('verify-otp', { email, otp: '000000' });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(
+      /^Too many code attempts\. Please try again in \d+ minutes?\.$/,
+    );
   });
 });

@@ -21,7 +21,8 @@ async function submit(email: string, password: string) {
   await user.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-describe('LoginRoute', () => {
+// Typing whole forms is slow on a busy machine; the default 5 s is too tight.
+describe('LoginRoute', { timeout: 20_000 }, () => {
   it('says which fields are missing, in the words of the spec', async () => {
     const api = fakeApi({});
     renderLogin();

@@ -34,7 +34,8 @@ async function fillAndSubmit(values: Partial<Record<keyof typeof valid, string>>
 const admin = () =>
   ok({ ...sessionBody({ role: 'admin' }), message: ACCOUNT.recruiterCreated }, 201);
 
-describe('RecruiterRoute', () => {
+// Typing whole forms is slow on a busy machine; the default 5 s is too tight.
+describe('RecruiterRoute', { timeout: 20_000 }, () => {
   it('creates the account, stores it and goes home after 1.5 seconds', async () => {
     const api = fakeApi({ 'POST /api/auth/recruiterBypass': admin() });
     renderScreen(<RecruiterRoute />, '/recruiter');

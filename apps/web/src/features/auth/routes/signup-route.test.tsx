@@ -31,7 +31,8 @@ async function toCodeStep(handlers: Record<string, Handler> = {}) {
   return { api, user };
 }
 
-describe('SignupRoute', () => {
+// Typing whole forms is slow on a busy machine; the default 5 s is too tight.
+describe('SignupRoute', { timeout: 20_000 }, () => {
   it('goes from email to code to account, then stores the user and goes home', async () => {
     const { api, user } = await toCodeStep({
       'POST /api/auth/verify-otp': verified,
