@@ -5,13 +5,16 @@ import {
   type PublicUser,
 } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { UserEditModal } from './user-edit-modal';
+
+// Lazy pages and many keystrokes can be slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 const wrap = (node: ReactNode) =>
   render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
@@ -28,7 +31,7 @@ const person = (id: string, role: PublicUser['role']): PublicUser => ({
 });
 const viewer = (p: PublicUser): SessionUser => ({ ...p });
 
-describe('ConfirmDeleteModal', () => {
+describe('ConfirmDeleteModal', { timeout: 20_000 }, () => {
   it('keeps Delete disabled until CONFIRM is typed, then deletes', async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
     wrap(
@@ -54,7 +57,7 @@ describe('ConfirmDeleteModal', () => {
   });
 });
 
-describe('UserEditModal', () => {
+describe('UserEditModal', { timeout: 20_000 }, () => {
   it('shows the role select only to a superAdmin editing someone else', () => {
     const boss = person('b', 'superAdmin');
     const { unmount } = wrap(

@@ -1,9 +1,12 @@
 import { PRODUCT_FORM } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductFormModal } from './product-form-modal';
+
+// Lazy pages and many keystrokes can be slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 const renderForm = () =>
   render(
@@ -12,7 +15,7 @@ const renderForm = () =>
     </QueryClientProvider>,
   );
 
-describe('ProductFormModal', () => {
+describe('ProductFormModal', { timeout: 20_000 }, () => {
   it('has a disabled auto ID in create mode and normalises volumes on blur', async () => {
     renderForm();
     expect(screen.getByLabelText('Product ID')).toBeDisabled();

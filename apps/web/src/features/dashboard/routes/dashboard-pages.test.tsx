@@ -1,11 +1,14 @@
 import { DASHBOARD, STORAGE_KEYS } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { UsersPage } from './users-page';
+
+// Lazy pages and many keystrokes can be slow on a busy two-core machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Every API call answers the given status and body. */
 function answer(status: number, body: unknown) {
@@ -26,7 +29,7 @@ const show = (node: ReactNode) =>
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('dashboard failure texts (spec §8)', () => {
+describe('dashboard failure texts (spec §8)', { timeout: 20_000 }, () => {
   it('Orders: the fallback texts when the server sends no message', async () => {
     answer(500, {});
     show(<OrdersPage />);
