@@ -1,5 +1,5 @@
 import js from '@eslint/js';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -53,10 +53,8 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
     },
-    // The legacy `node` resolver needs eslint-import-resolver-node, which is not installed;
-    // import-x's own resolver follows the relative imports the web app uses.
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-    },
+    // import-x 4.6 is pinned: later versions resolve through unrs-resolver, whose per-platform
+    // binaries are not all on the registry, which leaves a lock file `npm ci` refuses.
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
   },
 );
