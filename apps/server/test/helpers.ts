@@ -9,11 +9,11 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { PG_TEMPLATE_DB, PGLITE_TEMPLATE_FILE, withDatabase } from './template';
+import { withDatabase } from './template';
 
 export const engine = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
 
@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `otaku_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name} template ${PG_TEMPLATE_DB}`);
+    await admin.query(`create database ${name} template ${inject('templates').postgresDb}`);
     await admin.end();
     const url = withDatabase(adminUrl, name);
     const database = await openDatabase({ databaseUrl: url, migrate: false, poolSize: 5 });
@@ -57,7 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const dump = new Blob([await readFile(PGLITE_TEMPLATE_FILE)]);
+  const dump = new Blob([await readFile(inject('templates').pgliteFile)]);
   const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false });
   return { database, url: undefined, drop: () => database.close() };
 }

@@ -1,12 +1,30 @@
-/** Where the migrated template databases live, shared by the global setup and the test files. */
+/**
+ * Where the migrated template databases of one test run live. Names carry the run's process
+ * id, so two runs on one machine (or one PostgreSQL server) never share or drop each other's.
+ */
 import os from 'node:os';
 import path from 'node:path';
 
-export const PGLITE_TEMPLATE_FILE = path.join(os.tmpdir(), 'otaku-shelf-test-template.tar.gz');
-export const PG_TEMPLATE_DB = 'otaku_test_template';
+export interface TemplateNames {
+  pgliteFile: string;
+  postgresDb: string;
+}
+
+export function templateNames(runId: number): TemplateNames {
+  return {
+    pgliteFile: path.join(os.tmpdir(), `otaku-shelf-test-template-${runId}.tar.gz`),
+    postgresDb: `otaku_test_template_${runId}`,
+  };
+}
 
 export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templates: TemplateNames;
+  }
 }
