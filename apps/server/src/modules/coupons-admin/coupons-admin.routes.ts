@@ -6,7 +6,6 @@ import {
   couponStatsResponseSchema,
   createCouponRequestSchema,
   DASHBOARD,
-  errorResponseSchema,
   idParamsSchema,
   successMessageSchema,
   updateCouponRequestSchema,
@@ -14,15 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-errors';
 import * as service from './coupons-admin.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export async function couponsAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -3,7 +3,6 @@ import {
   allOrdersQuerySchema,
   allOrdersResponseSchema,
   DASHBOARD,
-  errorResponseSchema,
   idParamsSchema,
   lowStockResponseSchema,
   orderStatsResponseSchema,
@@ -14,15 +13,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireRole } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-errors';
 import * as service from './orders-admin.service';
 import { LOW_STOCK_THRESHOLD } from './orders-admin.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,7 +1,6 @@
 /** Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete. */
 import {
   DASHBOARD,
-  errorResponseSchema,
   getUsersQuerySchema,
   getUsersResponseSchema,
   idParamsSchema,
@@ -12,15 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireRole, requireUser } from '../../plugins/auth';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
+import { errorResponses } from '../../lib/route-errors';
 import * as service from './users.service';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const EDIT_FIELDS = ['username', 'email', 'role', 'password'] as const;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
