@@ -39,6 +39,7 @@ const envSchema = z.object({
   GOOGLE_ISSUER_URL: z.string().trim().url().default('https://accounts.google.com'),
   RECRUITER_SIGNUP: onOff,
   RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SEED_ADMIN_EMAIL: optional.refine(
     (v) => v === undefined || z.email().safeParse(v).success,
     'must be a valid email address',
@@ -73,6 +74,8 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuerUrl: string } | null;
   recruiterSignup: boolean;
   reservationTtlMinutes: number;
+  /** How often each instance looks for idle carts whose reservations expired. */
+  reservationSweepSeconds: number;
   /** Seed demo products, users, coupons and orders into an empty database. */
   demoData: boolean;
   seedAdmin: { email: string | undefined; password: string | undefined };
@@ -144,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     recruiterSignup: e.RECRUITER_SIGNUP === 'on',
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
+    reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
     demoData: e.DEMO_DATA === 'on',
     seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,

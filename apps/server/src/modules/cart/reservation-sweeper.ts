@@ -12,7 +12,6 @@ import { returnStock, rowsOf, type HeldUnits } from './cart.repo';
 
 /** Carts handled per transaction; a sweep loops until none are left. */
 const BATCH = 200;
-export const SWEEP_INTERVAL_MS = 60_000;
 
 export interface SweepResult {
   carts: number;
@@ -65,25 +64,28 @@ export async function sweepExpiredReservations(db: Db, ttlMinutes: number): Prom
 }
 
 /**
- * Runs the sweeper on an unref'd interval while the app is up (tests call
- * sweepExpiredReservations directly instead of waiting for it).
+ * Runs the sweeper every RESERVATION_SWEEP_SECONDS on an unref'd interval while the app is up
+ * (tests call sweepExpiredReservations directly instead of waiting for it). Closing the app
+ * stops the timer and waits for a sweep in progress, so none runs on a closed database.
  */
 export async function registerReservationSweeper(app: FastifyInstance): Promise<void> {
   const sweep = () => sweepExpiredReservations(app.database.db, app.config.reservationTtlMinutes);
   let timer: NodeJS.Timeout | undefined;
-  let running = false;
+  let running: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
       if (running) return;
-      running = true;
-      sweep()
+      running = sweep()
         .then((r) => {
           if (r.units > 0) app.log.info(r, 'released expired reservations');
         })
         .catch((err: unknown) => app.log.warn({ err }, 'reservation sweep failed'))
-        .finally(() => (running = false));
-    }, SWEEP_INTERVAL_MS);
+        .finally(() => (running = undefined));
+    }, app.config.reservationSweepSeconds * 1000);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
