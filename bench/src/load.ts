@@ -1,17 +1,31 @@
 /** Drives one endpoint with autocannon on loopback and summarises the result. */
 import autocannon from 'autocannon';
 
+export interface ScenarioRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** A JSON body, or one per connection (given the connection's number) to spread the load. */
+  body?: object | ((connection: number) => object);
+  headers?: Record<string, string>;
+  /**
+   * When any request of a scenario is marked, the latency columns describe the marked
+   * requests only (timed here, from the moment the request is written to its answer), e.g.
+   * order placement after the add-to-cart that fills the cart.
+   */
+  measure?: boolean;
+}
+
 export interface Scenario {
   name: string;
   /** One or more requests, taken in turn by each connection. */
-  requests: Array<{
-    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-    path: string;
-    body?: unknown;
-    headers?: Record<string, string>;
-  }>;
+  requests: ScenarioRequest[];
   /** Status codes that are a correct answer under load (e.g. 409 when stock runs out). */
   okStatuses?: number[];
+  /**
+   * Bearer tokens handed out one per connection (each connection is one signed-in shopper,
+   * so carts do not collide); without them requests carry only their own headers.
+   */
+  connectionTokens?: string[];
 }
 
 export interface LoadResult {
@@ -21,8 +35,18 @@ export interface LoadResult {
   p95: number;
   p99: number;
   errors: number;
+  /** Answers outside okStatuses, by status code (what the errors column counts beside timeouts). */
+  unexpected: Record<number, number>;
   total: number;
 }
+
+/** The piece of an autocannon connection read here: the request it last sent. */
+type Connection = { requestIterator: { currentRequest: { measure?: boolean } } };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0
+    ? 0
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 export async function runLoad(
   baseUrl: string,
@@ -30,40 +54,80 @@ export async function runLoad(
   options: { connections: number; seconds: number },
 ): Promise<LoadResult> {
   const ok = new Set(scenario.okStatuses ?? [200]);
-  let unexpected = 0;
-  const result = await autocannon({
+  const tokens = scenario.connectionTokens ?? [];
+  const measured = scenario.requests.some((r) => r.measure);
+  const timings: number[] = [];
+  const unexpected: Record<number, number> = {};
+
+  /** The requests of the connection numbered n: its shopper's token, its own bodies. */
+  const requestsOf = (n: number) =>
+    scenario.requests.map((r) => {
+      const body = typeof r.body === 'function' ? r.body(n) : r.body;
+      const token = tokens.length > 0 ? tokens[n % tokens.length] : undefined;
+      return {
+        method: r.method ?? 'GET',
+        path: r.path,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...r.headers,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        measure: r.measure ?? false,
+        onResponse: (status: number) => {
+          if (!ok.has(status)) unexpected[status] = (unexpected[status] ?? 0) + 1;
+        },
+      };
+    });
+  let connectionsMade = 0;
+  const settings: autocannon.Options = {
     url: baseUrl,
     connections: options.connections,
     duration: options.seconds,
-    requests: scenario.requests.map((r) => ({
-      method: r.method ?? 'GET',
-      path: r.path,
-      headers: { 'content-type': 'application/json', ...r.headers },
-      ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
-      onResponse: (status: number) => {
-        if (!ok.has(status)) unexpected++;
-      },
-    })),
+    requests: requestsOf(0),
+    // Each connection is its own shopper with its own cart (see connectionTokens).
+    setupClient: (client) => client.setRequests(requestsOf(connectionsMade++)),
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
+    // With pipelining 1 the request a connection last sent is the one just answered.
+    instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
+      if (measured && (client as Connection).requestIterator.currentRequest.measure) {
+        timings.push(ms);
+      }
+    });
   });
+  const own = [...timings].sort((a, b) => a - b);
   return {
     name: scenario.name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p95: (result.latency as unknown as Record<string, number>).p97_5 ?? result.latency.p99,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + unexpected,
-    total: result.requests.total,
+    requestsPerSecond: measured
+      ? Math.round(own.length / options.seconds)
+      : Math.round(result.requests.average),
+    p50: measured ? round(percentile(own, 50)) : result.latency.p50,
+    p95: measured
+      ? round(percentile(own, 97.5))
+      : ((result.latency as unknown as Record<string, number>).p97_5 ?? result.latency.p99),
+    p99: measured ? round(percentile(own, 99)) : result.latency.p99,
+    errors: result.errors + result.timeouts + Object.values(unexpected).reduce((a, b) => a + b, 0),
+    unexpected,
+    total: measured ? own.length : result.requests.total,
   };
 }
+
+const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Issues each request once, alone, and reads how many SQL statements it cost. */
 export async function countStatements(
   baseUrl: string,
-  requests: Array<{ name: string; path: string; headers?: Record<string, string> }>,
+  requests: Array<{ name: string } & Omit<ScenarioRequest, 'body'> & { body?: object }>,
 ): Promise<Array<{ name: string; statements: number | null; status: number }>> {
   const rows = [];
   for (const r of requests) {
-    const res = await fetch(baseUrl + r.path, { headers: r.headers });
+    const res = await fetch(baseUrl + r.path, {
+      method: r.method ?? 'GET',
+      headers: { ...(r.body ? { 'content-type': 'application/json' } : {}), ...r.headers },
+      ...(r.body ? { body: JSON.stringify(r.body) } : {}),
+    });
     await res.arrayBuffer();
     const header = res.headers.get('x-sql-statements');
     rows.push({

@@ -50,8 +50,14 @@ export function dashboardScenario(staffToken: string): Scenario {
   };
 }
 
-export function statementRequests(productId: string, staffToken: string) {
+export function statementRequests(
+  productId: string,
+  staffToken: string,
+  shopperToken: string,
+  line: StockLine,
+) {
   const headers = { authorization: `Bearer ${staffToken}` };
+  const shopper = { authorization: `Bearer ${shopperToken}` };
   return [
     { name: 'listing page 1', path: constraints({}) },
     { name: 'listing page 40', path: constraints({ page: 40 }) },
@@ -66,5 +72,58 @@ export function statementRequests(productId: string, staffToken: string) {
     { name: 'dashboard orders page 250', path: '/api/order/allOrdersList?currPage=250', headers },
     { name: 'dashboard users page 1', path: '/api/user/getUsers?currPage=1', headers },
     { name: 'order stats', path: '/api/order/orderStats', headers },
+    {
+      name: 'add to cart',
+      method: 'POST' as const,
+      path: '/api/reserveStock',
+      headers: shopper,
+      body: { ...line, quantity: 1 },
+    },
+    {
+      name: 'place a cash-on-delivery order',
+      method: 'POST' as const,
+      path: '/api/order/placeOrder',
+      headers: shopper,
+      body: { deliveryAddress: '1 Bench Street, Tokyo', paymentMethod: 'cod' },
+    },
   ];
+}
+
+/** A variant with plenty of stock, one per connection so carts spread over many rows. */
+export type StockLine = { productId: string; variant: string };
+
+const lineFor = (lines: StockLine[]) => (connection: number) => ({
+  ...lines[connection % lines.length]!,
+  quantity: 1,
+});
+
+/** Every connection is a signed-in shopper adding a unit to their cart and taking it out. */
+export function addToCartScenario(shopperTokens: string[], lines: StockLine[]): Scenario {
+  return {
+    name: 'add to cart (reserve, then release)',
+    connectionTokens: shopperTokens,
+    okStatuses: [200, 409],
+    requests: [
+      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
+      { method: 'POST', path: '/api/decrementReservationStock', body: lineFor(lines) },
+    ],
+  };
+}
+
+/** Every connection fills its shopper's cart with one line and places a cash-on-delivery order. */
+export function orderPlacementScenario(shopperTokens: string[], lines: StockLine[]): Scenario {
+  return {
+    name: 'cash-on-delivery order placement (timed alone)',
+    connectionTokens: shopperTokens,
+    okStatuses: [200, 201, 409],
+    requests: [
+      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
+      {
+        method: 'POST',
+        path: '/api/order/placeOrder',
+        body: { deliveryAddress: '1 Bench Street, Tokyo', paymentMethod: 'cod' },
+        measure: true,
+      },
+    ],
+  };
 }
