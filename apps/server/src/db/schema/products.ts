@@ -31,8 +31,16 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
     check('products_category_check', sql`${t.category} in ('comics', 'clothes', 'shoes', 'toys')`),
-    index('products_popular_idx').on(t.category, t.unitsSold.desc(), t.createdAt.desc(), t.id),
-    index('products_price_idx').on(t.category, t.priceCents, t.name),
+    // Each list index follows its ORDER BY exactly, nulls placement included (a plain `desc`
+    // in SQL puts nulls first), so a page is read off the index instead of sorted.
+    index('products_popular_idx').on(
+      t.category,
+      t.unitsSold.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+    ),
+    index('products_price_idx').on(t.category, t.priceCents, t.name, t.id),
+    index('products_price_high_idx').on(t.category, t.priceCents.desc().nullsFirst(), t.name, t.id),
     index('products_created_idx').on(t.createdAt.desc(), t.id),
     index('products_genres_idx').using('gin', t.genres),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -31,8 +31,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_google_key').on(t.googleIssuer, t.googleSubject),
-    index('users_created_idx').on(t.createdAt.desc(), t.id),
-    index('users_role_idx').on(t.role, t.createdAt.desc()),
+    // Newest first, ties by id, as the dashboard's users list reads them.
+    index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('users_role_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('users_role_check', sql`${t.role} in ('user', 'admin', 'superAdmin')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
