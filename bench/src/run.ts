@@ -55,13 +55,13 @@ async function benchEngine(
   passwordHash: string,
 ): Promise<EngineReport | undefined> {
   let databaseUrl: string | undefined;
-  let stopCluster = () => {};
+  let cleanUp: () => Promise<void> | void = () => {};
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-data-'));
   if (engine === 'postgres') {
     const baseUrl =
       process.env.BENCH_DATABASE_URL ??
       (await startCluster().then((c) => {
-        if (c) stopCluster = c.stop;
+        if (c) cleanUp = c.stop;
         return c?.url;
       }));
     if (!baseUrl) {
@@ -70,11 +70,15 @@ async function benchEngine(
       );
       return undefined;
     }
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
     const name = `otaku_bench_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    const onServer = async (statement: string) => {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(statement).finally(() => admin.end());
+    };
+    await onServer(`create database ${name}`);
+    // A server named by BENCH_DATABASE_URL outlives the run: leave it as it was found.
+    if (process.env.BENCH_DATABASE_URL) cleanUp = () => onServer(`drop database ${name}`);
     const u = new URL(baseUrl);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
@@ -144,7 +148,7 @@ async function benchEngine(
       await server.stop();
     }
   } finally {
-    stopCluster();
+    await cleanUp();
   }
 }
 
