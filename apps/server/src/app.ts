@@ -13,6 +13,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { httpCachingPlugin } from './plugins/http-caching';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
   if (config.sqlStatementHeader) countStatements(app, database);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(httpCachingPlugin);
   await app.register(cookie);
   await app.register(authPlugin);
   await app.register(mailPlugin);
