@@ -11,7 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { authPlugin } from './plugins/auth';
+import { authPlugin, requireAccessDeclarations } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
 import { mailPlugin } from './modules/mail/mail.plugin';
@@ -80,6 +80,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(
     async (api) => {
+      await requireAccessDeclarations(api);
       for (const module of apiModules) await api.register(module);
     },
     { prefix: '/api' },

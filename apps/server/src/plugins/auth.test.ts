@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import type { Config } from '../config';
 import { users } from '../db/schema/index';
 import { SignJWT } from 'jose';
-import { currentUser, requireRole, requireUser } from './auth';
+import { currentUser, type Access } from './auth';
 
 const t = {} as { app: FastifyInstance; db: TestDatabase; config: Config };
 
@@ -16,11 +16,12 @@ beforeAll(async () => {
   t.db = await createTestDatabase();
   t.config = testConfig();
   t.app = await buildApp({ config: t.config, database: t.db.database });
-  // Probe routes standing in for the dashboard and shopper calls that use the helpers.
-  t.app.get('/probe/me', { preHandler: requireUser }, async (req) => ({ id: currentUser(req).id }));
-  t.app.get('/probe/dashboard', { preHandler: requireRole('admin') }, async () => ({ ok: true }));
-  t.app.get('/probe/super', { preHandler: requireRole('superAdmin') }, async () => ({ ok: true }));
-  t.app.get('/probe/public', async (req) => ({ user: req.user?.id ?? null }));
+  // Probe routes standing in for the dashboard and shopper calls that declare these rules.
+  const as = (access: Access) => ({ config: { access } });
+  t.app.get('/probe/me', as('user'), async (req) => ({ id: currentUser(req).id }));
+  t.app.get('/probe/dashboard', as('admin'), async () => ({ ok: true }));
+  t.app.get('/probe/super', as('superAdmin'), async () => ({ ok: true }));
+  t.app.get('/probe/public', as('public'), async (req) => ({ user: req.user?.id ?? null }));
   await t.app.ready();
 });
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 const get = async (url: string, token?: string) =>
   t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 
-describe('requireUser', () => {
+describe("access 'user'", () => {
   it('lets a signed-in user through and refuses a guest with 401', async () => {
     const user = await createUser(t.db.database);
     const ok = await get('/probe/me', await tokenFor(t, user));
@@ -70,7 +71,7 @@ describe('requireUser', () => {
   });
 });
 
-describe("requireRole('admin')", () => {
+describe("access 'admin'", () => {
   it('admits admin and superAdmin, refuses a user with 403', async () => {
     for (const role of ['admin', 'superAdmin'] as const) {
       const staff = await createUser(t.db.database, { role });
@@ -91,7 +92,7 @@ describe("requireRole('admin')", () => {
     expect((await get('/probe/dashboard', token)).statusCode).toBe(403);
   });
 
-  it("requireRole('superAdmin') refuses an admin", async () => {
+  it("access 'superAdmin' refuses an admin", async () => {
     const admin = await createUser(t.db.database, { role: 'admin' });
     const res = await get('/probe/super', await tokenFor(t, admin));
     expect(res.statusCode).toBe(403);

@@ -1,20 +1,33 @@
 /**
- * Who is calling. For every request with `Authorization: Bearer <access JWT>` the user is
- * loaded from the database, so a changed role or a deleted account counts on the next call.
- * Routes never parse tokens themselves; they use the helpers below:
+ * Who is calling, and may they call this route. For every request with
+ * `Authorization: Bearer <access JWT>` the user is loaded from the database, so a changed role
+ * or a deleted account counts on the next call. Every API route declares who may call it, and
+ * this plugin alone enforces that declaration, before the body is read:
  *
- *   app.get('/cart', { preHandler: requireUser }, (req) => cartOf(currentUser(req).id));
- *   app.get('/order/allOrdersList', { preHandler: requireRole('admin') }, ...); // admin or superAdmin
+ *   app.get('/product/getProducts', { config: { access: 'public' } }, ...);
+ *   app.post('/cart', { config: { access: 'user' } }, (req) => cartOf(currentUser(req).id));
+ *   app.get('/order/allOrdersList', { config: { access: 'admin' } }, ...); // admin or superAdmin
  *
+ * Rules about whose data it is (a cart, an order, a rank) stay in the handlers and services.
  * An invalid or expired token does not fail a public route: the request is simply a guest's.
  */
 import { ACCOUNT, ROLE_RANK, SERVER, type Role } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
 import { verifyAccessToken } from '../modules/auth/tokens';
+
+/** Who may call a route: anyone, any signed-in user, or at least this role. */
+export type Access = 'public' | Role;
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'superAdmin'];
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
 
 export interface AuthUser {
   id: string;
@@ -28,48 +41,91 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route under /api; enforced by the auth plugin. */
+    access?: Access;
+  }
   interface FastifyRequest {
     /** The signed-in user, fresh from the database; null for guests. */
     user: AuthUser | null;
     /** Why a presented token was not accepted (drives the 401 message). */
     authProblem: 'expired' | 'invalid' | null;
   }
+  interface FastifyInstance {
+    /** Every API route with its declared access (HEAD routes mirror their GET and are left out). */
+    routeAccess: RouteAccess[];
+  }
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
   app.decorateRequest('authProblem', null);
 
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.authorization;
-    if (!header) return;
-    const token = BEARER.exec(header)?.[1];
-    const check = token
-      ? await verifyAccessToken(app.config.jwtSecret, token)
-      : ({ ok: false, expired: false } as const);
-    if (!check.ok) {
-      request.authProblem = check.expired ? 'expired' : 'invalid';
-      return;
-    }
-    const [row] = await app.database.db
-      .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        role: users.role,
-        profilePic: users.profilePic,
-        googleId: users.googleSubject,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(eq(users.id, check.userId))
-      .limit(1);
-    if (row) request.user = row;
-    else request.authProblem = 'invalid';
+    await identify(app, request);
+    enforceAccess(request, request.routeOptions.config.access ?? 'public');
   });
 });
+
+async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  if (!header) return;
+  const token = BEARER.exec(header)?.[1];
+  const check = token
+    ? await verifyAccessToken(app.config.jwtSecret, token)
+    : ({ ok: false, expired: false } as const);
+  if (!check.ok) {
+    request.authProblem = check.expired ? 'expired' : 'invalid';
+    return;
+  }
+  const [row] = await app.database.db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      profilePic: users.profilePic,
+      googleId: users.googleSubject,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, check.userId))
+    .limit(1);
+  if (row) request.user = row;
+  else request.authProblem = 'invalid';
+}
+
+/** 401 for a guest on a non-public route; 403 unless the user's role ranks at least `access`. */
+function enforceAccess(request: FastifyRequest, access: Access): void {
+  if (access === 'public') return;
+  const user = currentUser(request);
+  if (ROLE_RANK[user.role] < ROLE_RANK[access]) {
+    throw forbidden(access === 'admin' ? ACCOUNT.staffOnly : SERVER.forbidden);
+  }
+}
+
+/**
+ * For the scope that holds the API: refuses, at start-up, a route that does not declare its
+ * access, and records each declaration in `app.routeAccess`.
+ */
+export async function requireAccessDeclarations(scope: FastifyInstance): Promise<void> {
+  const table = scope.routeAccess;
+  scope.addHook('onRoute', (route: RouteOptions) => {
+    const access = route.config?.access;
+    const methods = [route.method].flat();
+    if (!access || !ACCESS_LEVELS.includes(access)) {
+      throw new Error(
+        `${methods.join(',')} ${route.url} declares no access rule: add config.access (${ACCESS_LEVELS.join(' | ')})`,
+      );
+    }
+    for (const method of methods) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    }
+  });
+}
 
 function notSignedIn(request: FastifyRequest): AppError {
   return unauthenticated(
@@ -77,26 +133,8 @@ function notSignedIn(request: FastifyRequest): AppError {
   );
 }
 
-/** The signed-in user; throws 401 for a guest. Use in handlers behind `requireUser`. */
+/** The signed-in user; throws 401 for a guest. Use in handlers of non-public routes. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw notSignedIn(request);
   return request.user;
-}
-
-/** preHandler: 401 unless someone is signed in. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  currentUser(request);
-}
-
-/**
- * preHandler factory: 401 for guests, 403 unless the user's role ranks at least `minimum`.
- * `requireRole('admin')` admits staff (admin and superAdmin).
- */
-export function requireRole(minimum: Role) {
-  return async function requireRoleHandler(request: FastifyRequest): Promise<void> {
-    const user = currentUser(request);
-    if (ROLE_RANK[user.role] < ROLE_RANK[minimum]) {
-      throw forbidden(minimum === 'admin' ? ACCOUNT.staffOnly : SERVER.forbidden);
-    }
-  };
 }

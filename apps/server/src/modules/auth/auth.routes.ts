@@ -14,7 +14,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as auth from './auth.service';
 import { clearRefreshCookie, readRefreshCookie } from './cookies';
 import { toPublicUser } from './public-user';
@@ -35,7 +35,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/send-otp',
-    { schema: { tags, body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
+    },
     async (request) => {
       await auth.sendSignupCode(deps(), request.body.email, request.ip);
       return {
@@ -48,7 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/verify-otp',
-    { schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } },
+    },
     async (request) => {
       await auth.verifySignupCode(deps(), request.body.email, request.body.otp, request.ip);
       return { success: true as const, message: ACCOUNT.codeVerified };
@@ -57,7 +63,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/signup',
-    { schema: { tags, body: signupRequestSchema, response: { 201: sessionResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: signupRequestSchema, response: { 201: sessionResponseSchema } },
+    },
     async (request, reply) => {
       const result = await auth.signUp(deps(), request.body);
       return reply.status(201).send(signedIn(reply, result, ACCOUNT.signedUp));
@@ -66,14 +75,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/login',
-    { schema: { tags, body: loginRequestSchema, response: { 200: sessionResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: loginRequestSchema, response: { 200: sessionResponseSchema } },
+    },
     async (request, reply) =>
       signedIn(reply, await auth.logIn(deps(), request.body, request.ip), ACCOUNT.loggedIn),
   );
 
   app.post(
     '/auth/recruiterBypass',
-    { schema: { tags, body: recruiterRequestSchema, response: { 201: sessionResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, body: recruiterRequestSchema, response: { 201: sessionResponseSchema } },
+    },
     async (request, reply) => {
       const result = await auth.createRecruiter(deps(), request.body, request.ip);
       return reply.status(201).send(signedIn(reply, result, ACCOUNT.recruiterCreated));
@@ -82,14 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/refresh',
-    { schema: { tags, response: { 200: sessionResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: sessionResponseSchema } } },
     async (request, reply) => refreshFromCookie(app, request, reply),
   );
 
   app.get(
     '/auth/verify',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: { tags, security: [{ bearerAuth: [] }], response: { 200: verifyResponseSchema } },
     },
     async (request) => ({ success: true as const, user: toPublicUser(toFields(request)) }),
@@ -97,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/logout',
-    { schema: { tags, response: { 200: messageResponseSchema } } },
+    { config: { access: 'public' }, schema: { tags, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
       await endSession(app.database.db, readRefreshCookie(request));
       clearRefreshCookie(reply, app.config);

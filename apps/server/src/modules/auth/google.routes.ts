@@ -35,10 +35,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     secure,
   } as const;
   const tags = ['googleAuth'];
+  const open = { config: { access: 'public' }, schema: { tags } } as const;
   const fail = (reply: FastifyReply, reason: GoogleReason) =>
     reply.redirect(`/auth/google/success?error=${reason}`);
 
-  app.get('/googleAuth/login', { schema: { tags } }, async (request, reply) => {
+  app.get('/googleAuth/login', open, async (request, reply) => {
     if (!google) return reply.redirect('/login?reason=google-not-configured');
     try {
       const { url, checks } = await google.start();
@@ -56,7 +57,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get('/googleAuth/callback', { schema: { tags } }, async (request, reply) => {
+  app.get('/googleAuth/callback', open, async (request, reply) => {
     reply.clearCookie(STATE_COOKIE, stateCookie);
     const raw = request.cookies[STATE_COOKIE];
     const checks = checksSchema.safeParse(
@@ -79,11 +80,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/googleAuth/success',
-    { schema: { tags, response: { 200: sessionResponseSchema } } },
+    { ...open, schema: { tags, response: { 200: sessionResponseSchema } } },
     async (request, reply) => refreshFromCookie(app, request, reply, ACCOUNT.googleSignedIn),
   );
 
-  app.get('/googleAuth/logout', { schema: { tags } }, async (request, reply) => {
+  app.get('/googleAuth/logout', open, async (request, reply) => {
     await endSession(app.database.db, readRefreshCookie(request));
     clearRefreshCookie(reply, config);
     return reply.redirect('/login');

@@ -15,7 +15,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import * as cart from './cart.service';
 
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
   app.post(
     '/cart',
-    { onRequest: requireUser, schema: { tags, response: { 200: cartResponseSchema } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
     async (request) => {
       const body = getCartRequestSchema.parse(request.body ?? {});
       return answer(ownerOf(request, body).cartId, CART_INFO.loaded);
@@ -51,7 +51,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reserveStock',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         body: reserveStockRequestSchema,
@@ -68,7 +68,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/decrementReservationStock',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         body: decrementReservationRequestSchema,
@@ -85,7 +85,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cart/update',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         body: updateCartRequestSchema,
@@ -102,7 +102,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/cart/remove',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: { tags, body: removeFromCartRequestSchema, response: { 200: cartResponseSchema } },
     },
     async (request) => {
@@ -114,7 +114,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/cart/clear',
-    { onRequest: requireUser, schema: { tags, response: { 200: cartResponseSchema } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
     async (request) => {
       const owner = ownerOf(request, {});
       await cart.clearCart(db(), owner);

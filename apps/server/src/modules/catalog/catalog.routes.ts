@@ -21,6 +21,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/getProducts',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'One page of the shop for a filter, sort and search',
@@ -34,6 +35,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/verifyStock',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Whether a quantity of a variant is still available',
@@ -47,6 +49,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/product/:productID',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'One product with its stock per variant',
@@ -60,6 +63,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search/products',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['catalog'],
         summary: 'Up to 8 suggestions for the search box',

@@ -12,7 +12,6 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import * as service from './coupons-admin.service';
 
@@ -21,7 +20,7 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 export async function couponsAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const staff = { preHandler: requireRole('admin') };
+  const staff = { config: { access: 'admin' } } as const;
   const tags = ['dashboard'];
 
   api.post(

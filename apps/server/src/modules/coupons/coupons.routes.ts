@@ -1,14 +1,14 @@
 /** POST /api/coupon/verify: may the signed-in user apply this code now? */
 import { COUPON_INFO, couponVerifyRequestSchema, couponVerifyResponseSchema } from '@otaku/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { toVerifiedCoupon, usableCoupon } from './coupons.service';
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/coupon/verify',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags: ['coupons'],
         body: couponVerifyRequestSchema,

@@ -5,7 +5,6 @@
 import { exportFileName, exportParamsSchema, exportQuerySchema } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { EXPORT_SPECS } from './export-columns';
 import { exportRows } from './export-sources';
 import { pdfStream } from './pdf-writer';
@@ -22,7 +21,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/export/:type',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         tags: ['dashboard'],
         params: exportParamsSchema,

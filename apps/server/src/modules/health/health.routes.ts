@@ -8,6 +8,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['health'],
         response: { 200: healthResponseSchema, 503: healthResponseSchema },

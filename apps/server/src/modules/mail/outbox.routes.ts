@@ -25,7 +25,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.isProduction) return;
   app.get(
     '/dev/outbox',
-    { schema: { tags: ['dev'], response: { 200: outboxSchema } } },
+    { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxSchema } } },
     async () => ({
       success: true as const,
       smtp: app.mailer.outbox === null,

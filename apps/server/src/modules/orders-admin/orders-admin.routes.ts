@@ -12,7 +12,6 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-errors';
 import * as service from './orders-admin.service';
 import { LOW_STOCK_THRESHOLD } from './orders-admin.service';
@@ -22,7 +21,7 @@ const errors = errorResponses(400, 401, 403, 404);
 export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const db = () => app.database.db;
-  const staff = { preHandler: requireRole('admin') };
+  const staff = { config: { access: 'admin' } } as const;
   const tags = ['dashboard'];
 
   api.get(

@@ -14,7 +14,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, forbidden } from '../../lib/errors';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
 import { placeCashOrder } from '../checkout/checkout.service';
 import { ordersOfUser } from './orders.service';
@@ -25,7 +25,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/placeOrder',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         body: placeOrderRequestSchema,
@@ -50,7 +50,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/order/getOrders',
     {
-      onRequest: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         querystring: getOrdersQuerySchema,

@@ -10,7 +10,7 @@ import {
   paymentConfigResponseSchema,
 } from '@otaku/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
 import { startCardCheckout } from '../checkout/checkout.service';
 import type { PaymentProvider } from './payment-provider';
@@ -22,14 +22,17 @@ export const paymentRoutes =
 
     app.get(
       '/payments/config',
-      { schema: { tags, response: { 200: paymentConfigResponseSchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags, response: { 200: paymentConfigResponseSchema } },
+      },
       async () => ({ success: true as const, provider: provider.name }),
     );
 
     app.post(
       `/${provider.name}/create-checkout-session`,
       {
-        onRequest: requireUser,
+        config: { access: 'user' },
         schema: {
           tags,
           body: createCheckoutSessionRequestSchema,

@@ -17,7 +17,8 @@ export const stripeWebhookRoutes =
       done(null, body),
     );
 
-    app.post('/stripe/webhook', { schema: { hide: true } }, async (request) => {
+    const open = { config: { access: 'public' }, schema: { hide: true } } as const;
+    app.post('/stripe/webhook', open, async (request) => {
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;
       try {

@@ -30,7 +30,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header('cache-control', 'no-store').type('text/html').send(body);
   const action = (sessionId: string) => `${TEST_CHECKOUT_PATH}/${sessionId}`;
-  const opts = { schema: { hide: true } };
+  const opts = { config: { access: 'public' }, schema: { hide: true } } as const;
 
   app.get('/test/checkout/:sessionId', opts, async (request, reply) => {
     const { sessionId } = params.parse(request.params);

@@ -10,7 +10,6 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireRole } from '../../plugins/auth';
 import { readImageForm, registerImageMultipart } from '../media/image-upload';
 import { toFormValues } from './product-form-input';
 import { listDashboardProducts } from './products-admin-list';
@@ -22,7 +21,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
-  const staff = { preHandler: requireRole('admin') };
+  const staff = { config: { access: 'admin' } } as const;
 
   const readForm = async (request: FastifyRequest) => {
     const form = await readImageForm(request, 'image');

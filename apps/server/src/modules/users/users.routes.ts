@@ -9,7 +9,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currentUser, requireRole, requireUser } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
 import { errorResponses } from '../../lib/route-errors';
 import * as service from './users.service';
@@ -26,7 +26,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.get(
     '/user/getUsers',
     {
-      preHandler: requireRole('admin'),
+      config: { access: 'admin' },
       schema: {
         tags,
         querystring: getUsersQuerySchema,
@@ -43,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.put(
     '/user/update/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         params: idParamsSchema,
@@ -67,7 +67,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   api.delete(
     '/user/delete/:id',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: { tags, params: idParamsSchema, response: { 200: successMessageSchema, ...errors } },
     },
     async (request) => {

@@ -1,0 +1,149 @@
+/**
+ * The access matrix: every API route × guest, user, admin and superAdmin, read from the route
+ * table the auth plugin builds from each route's `config.access`. A guest on a non-public route
+ * gets 401, a role below the route's level 403, and everyone admitted gets past the gate (a
+ * minimal request may still be a 400 or 404). Whose data it is (a cart, an order) is the
+ * business of the cart and order tests.
+ */
+import { ACCOUNT, ROLE_RANK, SERVER, type Role } from '@otaku/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { apiModules } from '../src/modules/index';
+import type { Access, RouteAccess } from '../src/plugins/auth';
+import { testConfig, useTestApp } from './helpers';
+import { bearer, createUser, tokenFor } from './users';
+
+const t = useTestApp();
+const CALLERS = ['guest', 'user', 'admin', 'superAdmin'] as const;
+type Caller = (typeof CALLERS)[number];
+const tokens = new Map<Caller, string>();
+
+beforeAll(async () => {
+  for (const role of ['user', 'admin', 'superAdmin'] as const) {
+    tokens.set(role, await tokenFor(t, await createUser(t.database, { role })));
+  }
+});
+
+/** What the gate must answer: a refusal with its exact body, or admission. */
+function expected(access: Access, caller: Caller) {
+  if (access === 'public') return 'admitted' as const;
+  if (caller === 'guest') {
+    return { status: 401, message: SERVER.unauthenticated, code: 'UNAUTHENTICATED' } as const;
+  }
+  if (ROLE_RANK[caller] < ROLE_RANK[access as Role]) {
+    const message = access === 'admin' ? ACCOUNT.staffOnly : SERVER.forbidden;
+    return { status: 403, message, code: 'FORBIDDEN' } as const;
+  }
+  return 'admitted' as const;
+}
+
+/** The smallest request a route can receive: every path parameter 'x', an empty JSON body. */
+function call(route: RouteAccess, caller: Caller) {
+  const token = tokens.get(caller);
+  const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+  return t.app.inject({
+    method: route.method as 'GET',
+    url: route.url.replace(/:\w+/g, 'x'),
+    headers: token ? bearer(token) : {},
+    ...(hasBody ? { payload: {} } : {}),
+  });
+}
+
+describe('the access matrix of every API route', () => {
+  it('covers the whole API, staff routes included', () => {
+    const levels = new Set(t.app.routeAccess.map((r) => r.access));
+    expect(t.app.routeAccess.length).toBeGreaterThan(40);
+    expect([...levels].sort()).toEqual(['admin', 'public', 'user']);
+  });
+
+  it('refuses guests with 401 and lower roles with 403, and admits the rest', async () => {
+    const wrong: string[] = [];
+    for (const route of t.app.routeAccess) {
+      const statuses = new Set<number>();
+      for (const caller of CALLERS) {
+        const res = await call(route, caller);
+        statuses.add(res.statusCode);
+        const want = expected(route.access, caller);
+        const what = `${route.method} ${route.url} (${route.access}) as ${caller}: ${res.statusCode}`;
+        if (res.statusCode >= 500) wrong.push(`${what}, a server error`);
+        else if (want === 'admitted') {
+          if (res.statusCode === 403 || (route.access !== 'public' && res.statusCode === 401))
+            wrong.push(`${what}, expected to be admitted: ${res.body}`);
+        } else if (res.statusCode !== want.status) {
+          wrong.push(`${what}, expected ${want.status}`);
+        } else {
+          const { status: _status, ...body } = want;
+          expect(res.json(), what).toEqual({ success: false, ...body });
+        }
+      }
+      // A public route treats everyone alike: a token neither opens nor closes it.
+      if (route.access === 'public' && statuses.size > 1) {
+        wrong.push(`${route.method} ${route.url} (public) answers differently per caller`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+
+  it('opens only these routes to guests and shoppers; every other route is staff-only', () => {
+    // Opening a route is a decision to review: a route moved off staff-only shows up here.
+    const open = t.app.routeAccess
+      .filter((r) => r.access === 'public' || r.access === 'user')
+      .map((r) => `${r.access.padEnd(6)} ${r.method} ${r.url}`)
+      .sort();
+    expect(open).toMatchInlineSnapshot(`
+      [
+        "public GET /api/auth/logout",
+        "public GET /api/dev/outbox",
+        "public GET /api/googleAuth/callback",
+        "public GET /api/googleAuth/login",
+        "public GET /api/googleAuth/logout",
+        "public GET /api/googleAuth/success",
+        "public GET /api/health",
+        "public GET /api/payments/config",
+        "public GET /api/product/:productID",
+        "public GET /api/product/getProducts",
+        "public GET /api/product/verifyStock",
+        "public GET /api/search/products",
+        "public GET /api/test/checkout/:sessionId",
+        "public POST /api/auth/login",
+        "public POST /api/auth/recruiterBypass",
+        "public POST /api/auth/refresh",
+        "public POST /api/auth/send-otp",
+        "public POST /api/auth/signup",
+        "public POST /api/auth/verify-otp",
+        "public POST /api/test/checkout/:sessionId/cancel",
+        "public POST /api/test/checkout/:sessionId/pay",
+        "user   DELETE /api/cart/clear",
+        "user   DELETE /api/cart/remove",
+        "user   DELETE /api/user/delete/:id",
+        "user   GET /api/auth/verify",
+        "user   GET /api/order/getOrders",
+        "user   POST /api/cart",
+        "user   POST /api/coupon/verify",
+        "user   POST /api/decrementReservationStock",
+        "user   POST /api/order/placeOrder",
+        "user   POST /api/reserveStock",
+        "user   POST /api/test/create-checkout-session",
+        "user   PUT /api/cart/update",
+        "user   PUT /api/user/update/:id",
+      ]
+    `);
+  });
+});
+
+describe('a route without an access rule', () => {
+  it('stops the app from starting', async () => {
+    const forgotten: FastifyPluginAsync = async (api) => {
+      api.get('/forgotten', async () => ({ success: true }));
+    };
+    apiModules.push(forgotten);
+    try {
+      await expect(buildApp({ config: testConfig(), database: t.database })).rejects.toThrow(
+        'GET /api/forgotten declares no access rule',
+      );
+    } finally {
+      apiModules.pop();
+    }
+  });
+});
