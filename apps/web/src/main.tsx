@@ -1,3 +1,5 @@
+// First: configures Zod before @otaku/shared builds its schemas.
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
