@@ -8,6 +8,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Page,
 } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
@@ -132,4 +133,64 @@ export async function readSignupCode(request: APIRequestContext, to: string): Pr
   const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
   expect(code, `a six-digit code in the mail to ${to}`).toBeTruthy();
   return code!;
+}
+
+/** A label made unique per call: journeys share one server and may run in parallel. */
+export const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+/** A one-pixel PNG: the server crops and re-encodes whatever it gets. */
+export const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+export interface Session {
+  token: string;
+  user: { _id: string; username: string };
+}
+
+/** Signs in through the API and returns the access token and the user. */
+export async function apiLogin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<Session> {
+  const res = await request.post('/api/auth/login', { data: { email, password } });
+  expect(res.ok(), `login ${email}`).toBe(true);
+  return (await res.json()) as Session;
+}
+
+/** Stores the session the way the login page does, then opens the path. */
+export async function openAs(page: Page, session: Session, path: string): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(({ token, user }) => {
+    localStorage.setItem('authToken', token);
+    localStorage.setItem('userInfo', JSON.stringify(user));
+  }, session);
+  await page.goto(path);
+}
+
+/** Opens the path signed in as the demo superAdmin. */
+export async function openAsAdmin(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+): Promise<void> {
+  await openAs(page, await apiLogin(request, seedAdmin.email, seedAdmin.password), path);
+}
+
+/** Signs a new shopper up through the API (code from the captured mail) and signs them in. */
+export async function createShopper(
+  request: APIRequestContext,
+  username = unique('fan').slice(0, 20),
+): Promise<Session & { email: string; password: string }> {
+  const email = `${unique('shopper')}@e2e.otakushelf.test`;
+  const password = 'journey-password-1';
+  await request.post('/api/auth/send-otp', { data: { email } });
+  const otp = await readSignupCode(request, email);
+  await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  const res = await request.post('/api/auth/signup', { data: { email, username, password } });
+  expect(res.status(), `sign-up of ${username}`).toBe(201);
+  return { email, password, ...(await apiLogin(request, email, password)) };
 }

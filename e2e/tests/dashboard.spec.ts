@@ -1,50 +1,6 @@
-import {
-  expect,
-  readSignupCode,
-  seedAdmin,
-  test,
-  type APIRequestContext,
-  type Page,
-} from '../fixtures';
+import { createShopper, expect, openAs, openAsAdmin, PIXEL_PNG, test, unique } from '../fixtures';
 
 /** Journeys of the staff dashboard, signed in as the demo superAdmin. */
-
-/** A one-pixel PNG: the server crops and re-encodes whatever it gets. */
-const PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-
-const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
-
-async function apiLogin(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), `login ${email}`).toBe(true);
-  return (await res.json()) as { token: string; user: { _id: string; username: string } };
-}
-
-/** Stores the session the way the login page does, then opens the path. */
-async function openAs(page: Page, session: { token: string; user: unknown }, path: string) {
-  await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, session);
-  await page.goto(path);
-}
-
-const asBoss = async (page: Page, request: APIRequestContext, path: string) =>
-  openAs(page, await apiLogin(request, seedAdmin.email, seedAdmin.password), path);
-
-async function createShopper(request: APIRequestContext) {
-  const email = `${unique('shopper')}@e2e.otakushelf.test`;
-  const password = 'journey-password-1';
-  await request.post('/api/auth/send-otp', { data: { email } });
-  const otp = await readSignupCode(request, email);
-  await request.post('/api/auth/verify-otp', { data: { email, otp } });
-  const username = unique('fan').slice(0, 20);
-  const res = await request.post('/api/auth/signup', { data: { email, username, password } });
-  expect(res.status()).toBe(201);
-  return { email, password, ...(await apiLogin(request, email, password)) };
-}
 
 test.describe('staff dashboard', () => {
   test('create a product with an image and stock, find it in the shop, edit it, delete it', async ({
@@ -52,7 +8,7 @@ test.describe('staff dashboard', () => {
     request,
   }) => {
     const name = unique('Journey Comic');
-    await asBoss(page, request, '/dashboard');
+    await openAsAdmin(page, request, '/dashboard');
     await page.getByRole('button', { name: 'Add New Product' }).click();
     const form = page.getByRole('dialog');
     await expect(form.getByLabel('Product ID')).toBeDisabled();
@@ -66,10 +22,9 @@ test.describe('staff dashboard', () => {
     await expect(form.getByLabel('Volumes')).toHaveValue('V1, V2');
     await form.getByLabel('Stock for V1').fill('3');
     await form.getByLabel('Stock for V2').fill('5');
-    const png = Buffer.from(PIXEL_PNG, 'base64');
     await form
       .getByLabel('Image')
-      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png });
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG });
     await expect(form.getByRole('img', { name: 'Product preview' })).toBeVisible();
     const saved = page.waitForResponse((r) => r.url().includes('/api/product/createProduct'));
     await form.getByRole('button', { name: 'Create Product' }).click();
@@ -124,7 +79,7 @@ test.describe('staff dashboard', () => {
     expect(placed.ok()).toBe(true);
     const orderID = ((await placed.json()) as { order: { orderID: string } }).order.orderID;
 
-    await asBoss(page, request, '/dashboard/orders');
+    await openAsAdmin(page, request, '/dashboard/orders');
     await page.getByRole('button', { name: `Edit order ${orderID}` }).click();
     await page.getByRole('dialog').getByLabel('Status').selectOption('shipped');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -140,7 +95,7 @@ test.describe('staff dashboard', () => {
 
   test('create, edit and delete a coupon', async ({ page, request }) => {
     const code = unique('JOURNEY').replace(/-/g, '').slice(0, 20).toUpperCase();
-    await asBoss(page, request, '/dashboard/coupons');
+    await openAsAdmin(page, request, '/dashboard/coupons');
     await page.getByRole('button', { name: 'Create Coupon' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Coupon code').fill(code);
@@ -168,7 +123,7 @@ test.describe('staff dashboard', () => {
 
   test("edit a user's role", async ({ page, request }) => {
     const shopper = await createShopper(request);
-    await asBoss(page, request, '/dashboard/users');
+    await openAsAdmin(page, request, '/dashboard/users');
     await page.getByLabel('Search by name or email').fill(shopper.email);
     await page.getByRole('button', { name: 'Load Users' }).click();
     await page.getByRole('button', { name: `Edit ${shopper.user.username}` }).click();
@@ -179,7 +134,7 @@ test.describe('staff dashboard', () => {
   });
 
   test('export each list as Excel and PDF', async ({ page, request }) => {
-    await asBoss(page, request, '/dashboard');
+    await openAsAdmin(page, request, '/dashboard');
     for (const [path, type] of [
       ['/dashboard', 'products'],
       ['/dashboard/orders', 'orders'],

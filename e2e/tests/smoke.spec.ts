@@ -99,16 +99,4 @@ test.describe('server', () => {
   test('the dev outbox answers: the server runs outside production', async ({ request }) => {
     expect(Array.isArray(await readOutbox(request))).toBe(true);
   });
-
-  test('the HTML page carries the security headers', async ({ page }) => {
-    const response = await page.goto('/');
-    expect(response?.status()).toBe(200);
-    const headers = response!.headers();
-    expect(headers['content-type']).toMatch(/text\/html/);
-    expect(headers['content-security-policy']).toContain("default-src 'self'");
-    expect(headers['content-security-policy']).toContain("script-src 'self'");
-    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(headers['x-content-type-options']).toBe('nosniff');
-    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  });
 });
