@@ -2,6 +2,10 @@
  * The refresh-token cookie: httpOnly (scripts never read it), SameSite=Strict (never sent on
  * cross-site requests), Secure on https. Its path is /api because the Google completion and
  * logout calls (/api/googleAuth/*) must receive it as well as /api/auth/*.
+ *
+ * "On https" means PUBLIC_URL is https, or the request came over https: directly, or, in
+ * production (where the app trusts its proxy), as `X-Forwarded-Proto: https` from the TLS
+ * proxy in front of it. Plain http on localhost gets no Secure flag, so `npm start` works.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -9,16 +13,19 @@ import { REFRESH_TOKEN_TTL_DAYS } from './tokens';
 
 export const REFRESH_COOKIE = 'otaku_rt';
 const PATH = '/api';
+export const REFRESH_COOKIE_MAX_AGE = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60;
 
-const secure = (config: Config) => config.publicUrl.startsWith('https://');
+/** Whether cookies set on this reply must be Secure. */
+export const isHttps = (config: Config, reply: FastifyReply): boolean =>
+  config.publicUrl.startsWith('https://') || reply.request.protocol === 'https';
 
 export function setRefreshCookie(reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(REFRESH_COOKIE, token, {
     path: PATH,
     httpOnly: true,
     sameSite: 'strict',
-    secure: secure(config),
-    maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60,
+    secure: isHttps(config, reply),
+    maxAge: REFRESH_COOKIE_MAX_AGE,
   });
 }
 
@@ -27,7 +34,7 @@ export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
     path: PATH,
     httpOnly: true,
     sameSite: 'strict',
-    secure: secure(config),
+    secure: isHttps(config, reply),
   });
 }
 

@@ -9,7 +9,7 @@ import { ACCOUNT, sessionResponseSchema, type GoogleReason } from '@otaku/shared
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
+import { clearRefreshCookie, isHttps, readRefreshCookie, setRefreshCookie } from './cookies';
 import { createGoogleClient } from './google';
 import { accountForGoogle, GoogleSignInRefused } from './google.service';
 import { refreshFromCookie } from './session-reply';
@@ -26,14 +26,14 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const google = config.google
     ? createGoogleClient(config.google, `${config.publicUrl}/api/googleAuth/callback`)
     : null;
-  const secure = config.publicUrl.startsWith('https://');
   // Lax, not Strict: the cookie must come back on the top-level redirect from the provider.
-  const stateCookie = {
-    path: '/api/googleAuth',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-  } as const;
+  const stateCookie = (reply: FastifyReply) =>
+    ({
+      path: '/api/googleAuth',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isHttps(config, reply),
+    }) as const;
   const tags = ['googleAuth'];
   const open = { config: { access: 'public' }, schema: { tags } } as const;
   const fail = (reply: FastifyReply, reason: GoogleReason) =>
@@ -49,7 +49,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...checks },
         STATE_TTL_SECONDS,
       );
-      reply.setCookie(STATE_COOKIE, value, { ...stateCookie, maxAge: STATE_TTL_SECONDS });
+      reply.setCookie(STATE_COOKIE, value, { ...stateCookie(reply), maxAge: STATE_TTL_SECONDS });
       return reply.redirect(url.href);
     } catch (error) {
       request.log.error({ err: error }, 'Google sign-in could not start');
@@ -58,7 +58,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/googleAuth/callback', open, async (request, reply) => {
-    reply.clearCookie(STATE_COOKIE, stateCookie);
+    reply.clearCookie(STATE_COOKIE, stateCookie(reply));
     const raw = request.cookies[STATE_COOKIE];
     const checks = checksSchema.safeParse(
       raw ? await verifyPayload(config.jwtSecret, STATE_TYPE, raw) : null,
