@@ -1,57 +1,13 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serverRoot } from '../src/paths';
 import { engine } from './helpers';
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitHealthy(url: string, deadlineMs: number) {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not yet listening
-    }
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { startServer } from './server-process';
 
 // The process and its HTTP server are what is tested; one database engine is enough.
 describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
   it('finishes a request in flight after SIGTERM, then exits 0', { timeout: 90_000 }, async () => {
-    const port = await freePort();
-    const child = spawn(
-      process.execPath,
-      [path.join(serverRoot, '../../node_modules/tsx/dist/cli.mjs'), 'src/main.ts'],
-      {
-        cwd: serverRoot,
-        env: {
-          ...process.env,
-          PORT: String(port),
-          DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'otaku-shutdown-')),
-          DEMO_DATA: 'off',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-        },
-        stdio: 'ignore',
-      },
-    );
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { port, child, exited, kill } = await startServer();
     try {
-      await waitHealthy(`http://127.0.0.1:${port}`, 60_000);
-
       // Send the headers and half the body, then ask the server to stop.
       const socket = net.connect(port, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
@@ -71,7 +27,7 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', () => {
       expect(response).toMatch(/^HTTP\/1\.1 \d{3}/);
       expect(await exited).toBe(0);
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await kill();
     }
   });
 });
