@@ -1,0 +1,171 @@
+/**
+ * Two server processes on different ports, one PostgreSQL database, the same JWT_SECRET: what
+ * one instance does, the other must respect. Stock reservations never oversell, a refresh
+ * token rotated on one is refused as reused on the other, the reservation sweepers of both
+ * return expired stock exactly once, and rate limits count the hits of both together.
+ *
+ * PostgreSQL only: PGlite is an in-process database that one process at a time can open.
+ */
+import { ACCOUNT } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/client';
+import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
+import { signAccessToken } from '../src/modules/auth/tokens';
+import { rowsOf } from '../src/modules/cart/cart.repo';
+import { createProduct, createUsers } from './checkout-fixtures';
+import { createTestDatabase, engine, type TestDatabase } from './helpers';
+import { call, serverJwtSecret, startServer, type ServerProcess } from './server-process';
+import { createUser } from './users';
+
+/** The refresh token a response set, from its Set-Cookie header. */
+const refreshCookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => c.startsWith(`${REFRESH_COOKIE}=`))
+    ?.slice(REFRESH_COOKIE.length + 1);
+
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
+
+describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database', () => {
+  let testDb: TestDatabase;
+  let db: Db;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  /** Instance A for even i, B for odd: the requests of a test alternate between the two. */
+  const instance = (i: number) => (i % 2 === 0 ? a : b);
+
+  const value = async (query: ReturnType<typeof sql>) =>
+    Number(rowsOf<{ n: string | number }>(await db.execute(query))[0]?.n ?? 0);
+  const stock = (productId: string) =>
+    value(sql`select stock n from product_variants where product_id = ${productId}`);
+  const reserved = (productId: string) =>
+    value(sql`select coalesce(sum(quantity), 0) n from cart_items where product_id = ${productId}`);
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    db = testDb.database.db;
+    // A sweep every second on each instance, so the sweeper test does not wait a minute.
+    const env = { DATABASE_URL: testDb.url!, RESERVATION_SWEEP_SECONDS: '1' };
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.kill(), b?.kill()]);
+    await testDb?.drop();
+  });
+
+  it('never oversells when both take the same variant at once', { timeout: 60_000 }, async () => {
+    const product = await createProduct(db, { stock: { '': 10 } });
+    const shoppers = await Promise.all(
+      (await createUsers(db, 20)).map((u) => signAccessToken(serverJwtSecret, u.id)),
+    );
+    const replies = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        call(instance(i), 'POST', '/api/reserveStock', {
+          token: shoppers[i % shoppers.length],
+          json: { productId: product.id, variant: '', quantity: 1 },
+        }),
+      ),
+    );
+    expect(tally(replies.map((r) => r.status))).toEqual({ 200: 10, 409: 90 });
+    // Both instances had their share of the units.
+    const won = replies.flatMap((r, i) => (r.status === 200 ? [i % 2] : []));
+    expect(new Set(won).size).toBe(2);
+    expect(await stock(product.id)).toBe(0);
+    expect(await reserved(product.id)).toBe(10);
+  });
+
+  it('refuses on one instance a refresh token already rotated on the other', async () => {
+    const user = await createUser(testDb.database);
+    const login = await call(a, 'POST', '/api/auth/login', {
+      json: { email: user.email, password: user.password },
+    });
+    expect(login.status).toBe(200);
+    const first = refreshCookieOf(login)!;
+    const refresh = (on: ServerProcess, token: string) =>
+      call(on, 'POST', '/api/auth/refresh', { cookie: `${REFRESH_COOKIE}=${token}` });
+
+    const rotated = await refresh(a, first);
+    expect(rotated.status).toBe(200);
+    const second = refreshCookieOf(rotated)!;
+    expect(second).not.toBe(first);
+
+    const replay = await refresh(b, first);
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toMatchObject({ success: false, message: ACCOUNT.sessionExpired });
+    // The reuse revoked the whole family, for both instances.
+    expect((await refresh(a, second)).status).toBe(401);
+    expect((await refresh(b, second)).status).toBe(401);
+  });
+
+  it('returns expired reservations to stock exactly once with both sweepers running', async () => {
+    const carts = 300; // more than one sweep batch (200), so the two sweepers split the work
+    const product = await createProduct(db, { stock: { '': 0 } });
+    // Hold the variant row, so that both sweepers, having each taken their carts, wait to put
+    // the units back: proof that both sweep at the same moment.
+    const holder = new pg.Client({ connectionString: testDb.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from product_variants where product_id = $1 for update', [
+        product.id,
+      ]);
+      // Idle carts, each holding one unit that is off the shelf (stock 0), as reservations are.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into carts (id, touched_at)
+          select ${product.id} || '-cart-' || g, now() - interval '1 day'
+          from generate_series(1, ${carts}::int) g`);
+        await tx.execute(sql`
+          insert into cart_items (cart_id, product_id, variant, quantity)
+          select ${product.id} || '-cart-' || g, ${product.id}, '', 1
+          from generate_series(1, ${carts}::int) g`);
+      });
+      await vi.waitFor(
+        async () => {
+          const { rows } = await holder.query(
+            `select pid from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          expect(rows).toHaveLength(2);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      await holder.query('commit');
+    } finally {
+      await holder.end();
+    }
+
+    await vi.waitFor(async () => expect(await reserved(product.id)).toBe(0), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    expect(await stock(product.id)).toBe(carts);
+    // A few more sweeps on both instances change nothing.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await stock(product.id)).toBe(carts);
+  });
+
+  it('counts login attempts of both instances against one limit', async () => {
+    const user = await createUser(testDb.database);
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(instance(i), 'POST', '/api/auth/login', {
+          json: { email: user.email, password: 'wrong-password' },
+        }),
+      ),
+    );
+    // 10 attempts per account per window, whichever instance they reach.
+    expect(tally(attempts.map((r) => r.status))).toEqual({ 401: 10, 429: 10 });
+    const blocked = attempts.find((r) => r.status === 429)!;
+    expect(await blocked.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    const right = await call(b, 'POST', '/api/auth/login', {
+      json: { email: user.email, password: user.password },
+    });
+    expect(right.status).toBe(429);
+  });
+});
