@@ -4,6 +4,7 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { stdSerializers, type DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -23,6 +24,8 @@ import { apiModules } from './modules/index';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where log lines go; standard output unless given (tests read them back). */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -34,10 +37,12 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
+      serializers: { err: errorWithoutQueryValues },
       redact: {
         paths: [
           'req.headers.authorization',
@@ -88,6 +93,31 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
 
   await app.register(webAppPlugin);
   return app;
+}
+
+type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+/**
+ * A logged error without the values of a failed query: Drizzle puts them (a password hash, a
+ * token hash, an address) in the error's `params` and in its message and stack.
+ */
+function errorWithoutQueryValues(error: Error): LoggedError {
+  if (!(error instanceof Error)) return error as unknown as LoggedError;
+  return withoutQueryValues({ ...stdSerializers.err(error) });
+}
+
+function withoutQueryValues(logged: LoggedError): LoggedError {
+  const { params: _values, cause, ...rest } = logged;
+  const scrub = (text: string) =>
+    text.replace(/\nparams: [\s\S]*?(?=\n\s+at |; |$)/g, '\nparams: [redacted]');
+  return {
+    ...rest,
+    message: scrub(String(rest.message ?? '')),
+    stack: scrub(String(rest.stack ?? '')),
+    ...(cause && typeof cause === 'object'
+      ? { cause: withoutQueryValues(cause as LoggedError) }
+      : {}),
+  };
 }
 
 /**

@@ -1,0 +1,142 @@
+/**
+ * No secret, hash or token in a log line or an API response. The app logs at trace level into
+ * memory while an account goes through sign-up, login, a failed login, refresh, "who am I",
+ * the staff users list and logout; then every line and every response body is searched for
+ * the passwords, their argon2 hashes, the access and refresh tokens and JWT_SECRET.
+ *
+ * The sign-up code is not among them: without SMTP_URL the dev outbox prints mail to the log
+ * on purpose (DESIGN.md §4), so that sign-up works on a machine without mail.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
+import { createTestDatabase, testConfig, type TestDatabase } from './helpers';
+import { bearer, createUser, refreshCookieOf } from './users';
+
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]*/;
+const lines: string[] = [];
+const responses: Array<{ call: string; body: string }> = [];
+const secrets = new Set<string>();
+const t = {} as { app: FastifyInstance; db: TestDatabase; config: Config };
+
+type Call = { method: 'GET' | 'POST'; url: string; payload?: object; token?: string; rt?: string };
+
+/** One API call; its body is kept, and every token it hands out joins the secrets. */
+async function call({ method, url, payload, token, rt }: Call) {
+  const res = await t.app.inject({
+    method,
+    url,
+    remoteAddress: '10.9.0.1',
+    ...(payload ? { payload } : {}),
+    headers: token ? bearer(token) : {},
+    ...(rt ? { cookies: { [REFRESH_COOKIE]: rt } } : {}),
+  });
+  responses.push({ call: `${method} ${url} → ${res.statusCode}`, body: res.body });
+  const body = res.json() as { token?: string };
+  if (body.token) secrets.add(body.token);
+  const refresh = refreshCookieOf(res);
+  if (refresh) secrets.add(refresh);
+  return { res, body, refresh };
+}
+
+beforeAll(async () => {
+  t.db = await createTestDatabase();
+  t.config = testConfig({ LOG_LEVEL: 'trace' });
+  const logStream = { write: (line: string) => void lines.push(line) };
+  t.app = await buildApp({ config: t.config, database: t.db.database, logStream });
+  await t.app.ready();
+
+  const email = 'log.reader@example.com';
+  const password = 'shelf-password-in-plain-sight';
+  const wrongPassword = 'not-my-password-either-9137';
+  const owner = await createUser(t.db.database, { role: 'superAdmin' });
+  secrets.add(password).add(wrongPassword).add(owner.password).add(t.config.jwtSecret);
+
+  await call({ method: 'POST', url: '/api/auth/send-otp', payload: { email } });
+  const code = /sign-up code is (\d{6})/.exec(t.app.mailer.outbox![0]!.text)![1]!;
+  await call({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: code } });
+  const signup = { email, username: 'log-reader', password };
+  expect(
+    (await call({ method: 'POST', url: '/api/auth/signup', payload: signup })).res.statusCode,
+  ).toBe(201);
+
+  const failed = await call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: wrongPassword },
+  });
+  expect(failed.res.statusCode).toBe(401);
+  const login = await call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  const refreshed = await call({ method: 'POST', url: '/api/auth/refresh', rt: login.refresh });
+  expect(refreshed.res.statusCode).toBe(200);
+  await call({ method: 'GET', url: '/api/auth/verify', token: refreshed.body.token });
+
+  // A value the database refuses (a NUL byte) fails the insert that carries the new hash.
+  const refused = {
+    username: 'nul\u0000name',
+    email: 'refused.recruiter@example.com',
+    password,
+    confirmPassword: password,
+  };
+  const rejected = await call({
+    method: 'POST',
+    url: '/api/auth/recruiterBypass',
+    payload: refused,
+  });
+  expect(rejected.res.statusCode).toBe(400);
+
+  const staff = await call({ method: 'POST', url: '/api/auth/login', payload: owner });
+  await call({ method: 'GET', url: '/api/user/getUsers', token: staff.body.token });
+  await call({ method: 'GET', url: '/api/auth/logout', rt: refreshed.refresh });
+
+  const hashes = await t.db.database.db.execute(sql`select password_hash as h from users`);
+  for (const { h } of (hashes as unknown as { rows: Array<{ h: string | null }> }).rows) {
+    if (h) secrets.add(h);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await t.app?.close();
+  await t.db?.drop();
+});
+
+describe('the log', () => {
+  it('was written (the flow ran at trace level)', () => {
+    expect(lines.length).toBeGreaterThan(20);
+    expect(secrets.size).toBeGreaterThan(8);
+  });
+
+  it('holds no password, hash, token or JWT_SECRET', () => {
+    const leaks = lines.filter(
+      (line) =>
+        line.includes('$argon2') || JWT.test(line) || [...secrets].some((s) => line.includes(s)),
+    );
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('the API responses', () => {
+  it('carry no password, hash or JWT_SECRET, and no token besides the one they issue', () => {
+    const leaks = responses.filter(({ body }) => {
+      const { token: _issued, ...rest } = JSON.parse(body) as { token?: string };
+      const others = JSON.stringify(rest);
+      const leaked = [...secrets].some((s) => others.includes(s));
+      return leaked || others.includes('$argon2') || JWT.test(others) || /"password/i.test(others);
+    });
+    expect(leaks).toEqual([]);
+  });
+
+  it('include the users list and "who am I", which name every account field but no hash', () => {
+    const list = responses.find((r) => r.call.startsWith('GET /api/user/getUsers → 200'));
+    const me = responses.find((r) => r.call.startsWith('GET /api/auth/verify → 200'));
+    expect(JSON.parse(list!.body).requiredUsers.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.parse(me!.body).user.email).toBe('log.reader@example.com');
+  });
+});
