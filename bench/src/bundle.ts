@@ -1,7 +1,7 @@
 /**
  * Builds the web app with a manifest and reports the gzipped JavaScript each page loads
  * first: the entry chunk and its static imports, plus the page's lazy route chunk and its
- * static imports.
+ * static imports. Chunks a page imports lazily (a dialog, a carousel) are not counted.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -24,13 +24,16 @@ export interface BundleRow {
   files: number;
 }
 
-/** Page name → a path fragment of its route module (apps/web/src/features/...). */
+/**
+ * Page name → its route module, the chunk the router loads for it (apps/web/src/app/
+ * lazy-screens.ts). Named exactly: a feature has other lazy chunks that are not its page.
+ */
 const PAGES: Record<string, string> = {
-  'home (/)': 'features/home/',
-  'shop (/shop)': 'features/shop/',
-  'product (/shop/:id)': 'features/product/',
-  'cart (/cart)': 'features/cart/',
-  'dashboard (/dashboard)': 'features/dashboard/',
+  'home (/)': 'src/features/home/routes/home-route.tsx',
+  'shop (/shop)': 'src/features/shop/routes/shop-route.tsx',
+  'product (/shop/:id)': 'src/features/product/routes/product-route.tsx',
+  'cart (/cart)': 'src/features/cart/routes/cart-route.tsx',
+  'dashboard (/dashboard)': 'src/features/dashboard/routes/dashboard-routes.tsx',
 };
 
 export function measureBundles(): BundleRow[] {
@@ -66,12 +69,12 @@ export function measureBundles(): BundleRow[] {
   const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
   const entryFiles = closure(entryKeys, new Set());
 
-  return Object.entries(PAGES).map(([page, fragment]) => {
-    const routeKeys = Object.keys(manifest).filter(
-      (k) => manifest[k]!.isDynamicEntry && (manifest[k]!.src ?? k).includes(fragment),
-    );
-    // The first route chunk of the feature is the page; later ones load on interaction.
-    const files = closure(routeKeys.slice(0, 1), new Set(entryFiles));
+  return Object.entries(PAGES).map(([page, routeModule]) => {
+    const route = manifest[routeModule];
+    if (!route?.isDynamicEntry) {
+      throw new Error(`${routeModule} is not a lazily loaded chunk of the web build`);
+    }
+    const files = closure([routeModule], new Set(entryFiles));
     const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + size(f), 0);
     return { page, kilobytes: Math.round(bytes / 102.4) / 10, files: files.size };
   });

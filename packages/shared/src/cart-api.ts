@@ -93,6 +93,3 @@ export const removeFromCartRequestSchema = z.object({
   variant: variantSchema,
 });
 export type RemoveFromCartRequest = z.input<typeof removeFromCartRequestSchema>;
-
-/** The cart id of a signed-in user (spec §3). */
-export const userCartId = (userId: string): string => `user_${userId}`;

@@ -7,16 +7,13 @@ import { ALL_TYPES, CATEGORIES, CATEGORY_TYPES, SORTS, type Category } from './c
 import {
   DEFAULT_CATEGORY,
   DEFAULT_PAGE,
+  MAX_PAGE,
   PRICE_FILTER_MAX,
   PRICE_FILTER_MIN,
+  SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
 } from './constants';
 import { VALIDATION } from './messages';
-
-/** Highest page number accepted: far beyond any catalog, low enough that offsets stay small. */
-export const MAX_PAGE = 100_000;
-/** Longest search text accepted; longer input is a mistake or an attack, not a title. */
-export const SEARCH_MAX_LENGTH = 100;
 
 const SORT_VALUES = SORTS.map((s) => s.value) as [SortValue, ...SortValue[]];
 type SortValue = (typeof SORTS)[number]['value'];

@@ -6,6 +6,8 @@ export const COUPON_DISCOUNT_MAX = 100;
 export const PRICE_FILTER_MIN = 0;
 export const PRICE_FILTER_MAX = 100;
 export const SEARCH_MIN_LENGTH = 2;
+/** Longest search text accepted; longer input is a mistake or an attack, not a title. */
+export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_SUGGESTION_LIMIT = 8;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing cannot be used to tie up the server. */
@@ -23,6 +25,8 @@ export const PAGE_SIZE = {
 export const MAX_PAGE_BUTTONS = 3;
 export const DEFAULT_CATEGORY = 'comics';
 export const DEFAULT_PAGE = 1;
+/** Highest page number accepted: far beyond any catalog, low enough that offsets stay small. */
+export const MAX_PAGE = 100_000;
 
 export const TIMINGS = {
   resendCodeCooldownMs: 30_000,
@@ -70,3 +74,9 @@ export const STORAGE_KEYS = {
   deliveryAddress: 'deliveryAddress',
   dashboardState: 'dashboardState',
 } as const;
+
+/**
+ * The cart id of a signed-in user (spec §3). Kept out of the zod schema modules so a page
+ * that only needs the id does not load zod.
+ */
+export const userCartId = (userId: string): string => `user_${userId}`;

@@ -1,16 +1,17 @@
 /**
  * The catalog calls the home page, the shop and the product page share (spec §7 "Products and
  * search"), with their query keys, so a product list fetched on one screen is cached for the
- * others. Answers are checked against the shared schemas the server answers with.
+ * others. Answers are typed with the shared response types and not parsed again here: the
+ * server serializes every answer through the same shared schema, and parsing it once more
+ * would put all of zod in every shop page's first load (docs/decisions/080).
  */
-import {
-  getProductResponseSchema,
-  getProductsResponseSchema,
-  searchSuggestionsResponseSchema,
-  type GetProductsResponse,
-  type Product,
-  type ProductConstraints,
-  type SearchSuggestion,
+import type {
+  GetProductResponse,
+  GetProductsResponse,
+  Product,
+  ProductConstraints,
+  SearchSuggestion,
+  SearchSuggestionsResponse,
 } from '@otaku/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
@@ -26,11 +27,10 @@ export async function getProducts(
   constraints: ProductConstraints,
   signal?: AbortSignal,
 ): Promise<GetProductsResponse> {
-  const body = await api.get('/product/getProducts', {
+  return api.get<GetProductsResponse>('/product/getProducts', {
     query: { productConstraints: JSON.stringify(constraints) },
     signal,
   });
-  return getProductsResponseSchema.parse(body);
 }
 
 /** One page of products; the previous page stays on screen while the next one loads. */
@@ -42,8 +42,10 @@ export const productsQuery = (constraints: ProductConstraints) =>
   });
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
-  const body = await api.get(`/product/${encodeURIComponent(productId)}`, { signal });
-  return getProductResponseSchema.parse(body).product;
+  const body = await api.get<GetProductResponse>(`/product/${encodeURIComponent(productId)}`, {
+    signal,
+  });
+  return body.product;
 }
 
 export const productQuery = (productId: string) =>
@@ -56,8 +58,11 @@ export async function getSuggestions(
   query: string,
   signal?: AbortSignal,
 ): Promise<SearchSuggestion[]> {
-  const body = await api.get('/search/products', { query: { data: query }, signal });
-  return searchSuggestionsResponseSchema.parse(body).products;
+  const body = await api.get<SearchSuggestionsResponse>('/search/products', {
+    query: { data: query },
+    signal,
+  });
+  return body.products;
 }
 
 export const suggestionsQuery = (query: string) =>

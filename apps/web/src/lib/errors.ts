@@ -2,7 +2,7 @@
  * The one place the web app turns an error into words: the server's message when it sent one,
  * otherwise the fallback the spec names for that action (spec §8: "server message preferred").
  */
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError } from './api-client';
 
 export function errorMessage(error: unknown, fallback: string): string {

@@ -2,7 +2,7 @@ import { AUTH } from '@otaku/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { authCalls, googleUrls } from '../../features/auth/api/auth-calls';
 import { paths } from '../../lib/paths';
 import { clearSession, getSession } from '../../lib/session';

@@ -1,25 +1,12 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-
-export interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Action buttons, shown at the bottom right. */
-  footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
-  /** false keeps the dialog open on outside clicks (forms with unsaved input). */
-  dismissible?: boolean;
-}
+import type { ModalProps } from './modal';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
 
-/** An accessible dialog (focus trap, Escape, labelled) on Radix Dialog. */
-export function Modal({
+/** The dialog behind Modal, in its own chunk: Radix Dialog loads when a dialog first opens. */
+export function ModalDialog({
   open,
   onOpenChange,
   title,

@@ -2,7 +2,7 @@ import { CART, TIMINGS, VALIDATION } from '@otaku/shared';
 import { act, renderHook, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui';
 import { cartResponse, jsonResponse, stubApi } from '../../test/checkout-fixtures';

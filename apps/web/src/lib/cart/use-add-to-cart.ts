@@ -6,7 +6,7 @@
  */
 import { CART, TIMINGS, userCartId, VALIDATION } from '@otaku/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../toast';
 import { errorMessage } from '../errors';
 import { useSession } from '../session';
 import { cartKeys, reservationFailure, reserveStock } from './cart-api';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH, verifyOtpRequestSchema } from '@otaku/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';

@@ -1,7 +1,7 @@
 import { ACCOUNT, AUTH, type GoogleReason } from '@otaku/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Page, Spinner } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { clearSession, setAuthToken } from '../../../lib/session';

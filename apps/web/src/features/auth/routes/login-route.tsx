@@ -3,7 +3,7 @@ import { AUTH, loginRequestSchema, PAGES, STORAGE_KEYS, type LoginRequest } from
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { paths, returnPath } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import { PAGES, type SessionResponse } from '@otaku/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { paths } from '../../../lib/paths';
 import { storeSignedIn } from '../api/store-session';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';

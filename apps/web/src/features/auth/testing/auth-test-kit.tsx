@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { loadToastLibrary, toast } from '../../../lib/toast';
 import { vi } from 'vitest';
 import { Toaster } from '../../../components/ui';
 import { jsonResponse } from '../../../test/factories';
@@ -52,6 +52,9 @@ export function renderScreen(
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
+  // The outlet's library is loaded up front, so a screen's first toast shows at once and the
+  // timed redirects that follow a toast are measured from the toast, not from loading it.
+  void loadToastLibrary();
   toast.dismiss();
   return render(
     <QueryClientProvider client={client}>

@@ -16,7 +16,7 @@ import {
   type PaymentMethod,
 } from '@otaku/shared';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';

@@ -7,7 +7,7 @@ import {
   type DashboardCoupon,
 } from '@otaku/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, FieldError, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';

@@ -16,8 +16,12 @@ import { UserEditModal } from './user-edit-modal';
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-const wrap = (node: ReactNode) =>
-  render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+/** Renders an open modal and waits for it: a dialog's code loads when it first opens. */
+async function wrap(node: ReactNode) {
+  const view = render(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
+  await screen.findByRole('dialog');
+  return view;
+}
 
 const person = (id: string, role: PublicUser['role']): PublicUser => ({
   _id: id,
@@ -34,7 +38,7 @@ const viewer = (p: PublicUser): SessionUser => ({ ...p });
 describe('ConfirmDeleteModal', { timeout: 20_000 }, () => {
   it('keeps Delete disabled until CONFIRM is typed, then deletes', async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
-    wrap(
+    await wrap(
       <ConfirmDeleteModal
         open
         onOpenChange={() => {}}
@@ -58,21 +62,23 @@ describe('ConfirmDeleteModal', { timeout: 20_000 }, () => {
 });
 
 describe('UserEditModal', { timeout: 20_000 }, () => {
-  it('shows the role select only to a superAdmin editing someone else', () => {
+  it('shows the role select only to a superAdmin editing someone else', async () => {
     const boss = person('b', 'superAdmin');
-    const { unmount } = wrap(
+    const { unmount } = await wrap(
       <UserEditModal viewer={viewer(boss)} target={person('u', 'user')} onClose={() => {}} />,
     );
     expect(screen.getByLabelText('Role')).toBeInTheDocument();
     unmount();
-    wrap(<UserEditModal viewer={viewer(boss)} target={boss} onClose={() => {}} />);
+    await wrap(<UserEditModal viewer={viewer(boss)} target={boss} onClose={() => {}} />);
     expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
     expect(screen.getByText(DASHBOARD_RULES.selfRoleNote)).toBeInTheDocument();
   });
 
-  it('disables every field for an admin looking at another admin', () => {
+  it('disables every field for an admin looking at another admin', async () => {
     const admin = person('a', 'admin');
-    wrap(<UserEditModal viewer={viewer(admin)} target={person('c', 'admin')} onClose={() => {}} />);
+    await wrap(
+      <UserEditModal viewer={viewer(admin)} target={person('c', 'admin')} onClose={() => {}} />,
+    );
     expect(screen.getByText(PERMISSIONS.noAuthorityToEditUser)).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeDisabled();
     expect(screen.getByLabelText('Email')).toBeDisabled();

@@ -1,6 +1,6 @@
 import { DASHBOARD, ORDER_STATUSES, type DashboardOrder, type OrderStatus } from '@otaku/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, FieldError, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateOrder } from '../api/orders';

@@ -8,16 +8,19 @@ import { ProductFormModal } from './product-form-modal';
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-const renderForm = () =>
+/** Renders the open form and waits for it: a dialog's code loads when it first opens. */
+async function renderForm() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ProductFormModal open onOpenChange={() => {}} />
     </QueryClientProvider>,
   );
+  await screen.findByRole('dialog');
+}
 
 describe('ProductFormModal', { timeout: 20_000 }, () => {
   it('has a disabled auto ID in create mode and normalises volumes on blur', async () => {
-    renderForm();
+    await renderForm();
     expect(screen.getByLabelText('Product ID')).toBeDisabled();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'comics');
     await userEvent.type(screen.getByLabelText('Volumes'), ' v1,v2 ');
@@ -27,7 +30,7 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
   });
 
   it('reports a bad volume, asks for sizes before stock, and clears fields on category change', async () => {
-    renderForm();
+    await renderForm();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'comics');
     await userEvent.type(screen.getByLabelText('Volumes'), 'V1, X2');
     expect(screen.getByText(PRODUCT_FORM.volumeFormat('X2'))).toBeInTheDocument();

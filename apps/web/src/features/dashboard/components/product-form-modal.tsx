@@ -15,7 +15,7 @@ import {
   type ProductFormValues,
 } from '@otaku/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useSaveProduct } from '../api/products';

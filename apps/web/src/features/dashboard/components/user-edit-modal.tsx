@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@otaku/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import type { SessionUser } from '../../../lib/session';

@@ -10,7 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Badge, Button, Pagination } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';

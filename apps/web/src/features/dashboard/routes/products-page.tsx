@@ -16,7 +16,7 @@ import {
 } from '@otaku/shared';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Badge, Button, FieldError, Input, Label, Pagination } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';

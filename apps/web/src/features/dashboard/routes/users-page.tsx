@@ -12,7 +12,7 @@ import {
 } from '@otaku/shared';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import {
   Avatar,
   Badge,

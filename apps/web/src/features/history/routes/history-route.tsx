@@ -1,7 +1,7 @@
 import { PAGES, VALIDATION } from '@otaku/shared';
 import { History } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';

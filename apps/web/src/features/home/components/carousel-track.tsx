@@ -3,23 +3,20 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { ProductCard } from '../../../components/catalog';
-import { Button, Spinner } from '../../../components/ui';
+import { Button } from '../../../components/ui';
+import type { ProductCarouselProps } from './product-carousel';
 
 /** Embla's duration is a speed, not milliseconds; 30 moves a slide in about half a second. */
 const EMBLA_DURATION = 30;
 const IMAGE_SIZES =
   '(min-width: 1024px) 300px, (min-width: 830px) 33vw, (min-width: 790px) 50vw, 72vw';
 
-export interface ProductCarouselProps {
-  label: string;
-  products: Product[] | undefined;
-}
-
 /**
  * A row of products that slides: 4 at a time from 1024 px, 3 from 830 px, 2 from 790 px and
- * one with a glimpse of the next below that (spec §9 carousel breakpoints).
+ * one with a glimpse of the next below that (spec §9 carousel breakpoints). Its own chunk,
+ * with Embla: the carousels sit below the hero and behind the loading screen at first.
  */
-export function ProductCarousel({ label, products }: ProductCarouselProps) {
+export function CarouselTrack({ label, products }: ProductCarouselProps & { products: Product[] }) {
   const [viewportRef, api] = useEmblaCarousel({
     align: 'start',
     slidesToScroll: 'auto',
@@ -42,14 +39,6 @@ export function ProductCarousel({ label, products }: ProductCarouselProps) {
       api.off('select', sync).off('reInit', sync);
     };
   }, [api, sync]);
-
-  if (!products) {
-    return (
-      <div className="grid h-80 place-items-center">
-        <Spinner label={label} />
-      </div>
-    );
-  }
 
   return (
     // A group, not a region: the section around it is already the landmark with this name.

@@ -1,7 +1,7 @@
 import { categoryTag, GENRES, PRODUCT_PAGE, type Product } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ProductImage } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';

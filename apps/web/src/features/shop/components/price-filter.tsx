@@ -1,6 +1,5 @@
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN, SHOP } from '@otaku/shared';
-import { Slider } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 
 export interface PriceFilterProps {
   value: number;
@@ -12,10 +11,25 @@ const describe = (price: number) => (price === 0 ? SHOP.anyPrice : SHOP.upTo(pri
 /**
  * The price slider, 0 to 100 dollars (spec §5): a maximum price, 0 meaning no limit. It moves
  * freely while dragged and changes the filter when let go. Remount it (key) to take a new value.
+ * A native range input: arrow keys, Page Up/Down, Home and End work as on any slider, and the
+ * shop's first load carries no slider library.
  */
 export function PriceFilter({ value, onCommit }: PriceFilterProps) {
   const labelId = useId();
   const [draft, setDraft] = useState(value);
+  const input = useRef<HTMLInputElement>(null);
+
+  // React's onChange fires on every step of a drag; the DOM's change event fires when the
+  // thumb is let go (or on each key press), which is when the filter changes.
+  useEffect(() => {
+    const element = input.current;
+    if (!element) return;
+    const commit = () => onCommit(Number(element.value));
+    element.addEventListener('change', commit);
+    return () => element.removeEventListener('change', commit);
+  }, [onCommit]);
+
+  const fill = ((draft - PRICE_FILTER_MIN) / (PRICE_FILTER_MAX - PRICE_FILTER_MIN)) * 100;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-2">
@@ -26,24 +40,19 @@ export function PriceFilter({ value, onCommit }: PriceFilterProps) {
           {describe(draft)}
         </output>
       </div>
-      <Slider.Root
+      <input
+        ref={input}
+        type="range"
         min={PRICE_FILTER_MIN}
         max={PRICE_FILTER_MAX}
         step={1}
-        value={[draft]}
-        onValueChange={([next]) => setDraft(next ?? 0)}
-        onValueCommit={([next]) => onCommit(next ?? 0)}
-        className="relative flex h-6 w-full touch-none items-center select-none"
-      >
-        <Slider.Track className="relative h-1.5 grow rounded-full bg-ink-100">
-          <Slider.Range className="absolute h-full rounded-full bg-sakura-500" />
-        </Slider.Track>
-        <Slider.Thumb
-          aria-labelledby={labelId}
-          aria-valuetext={describe(draft)}
-          className="block size-5 rounded-full bg-white shadow ring-2 ring-sakura-600 transition hover:scale-110"
-        />
-      </Slider.Root>
+        value={draft}
+        onChange={(event) => setDraft(Number(event.target.value))}
+        aria-labelledby={labelId}
+        aria-valuetext={describe(draft)}
+        className="range-input"
+        style={{ '--range-fill': `${fill}%` } as CSSProperties}
+      />
       <div aria-hidden="true" className="flex justify-between text-xs text-ink-400">
         <span>${PRICE_FILTER_MIN}</span>
         <span>${PRICE_FILTER_MAX}</span>

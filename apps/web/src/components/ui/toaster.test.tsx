@@ -1,0 +1,22 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { toast } from '../../lib/toast';
+import { Toaster } from './toaster';
+
+describe('Toaster', () => {
+  it('renders nothing until the first toast, then shows it and the ones after it', async () => {
+    const { container } = render(<Toaster variant="shop" />);
+    // Long enough for a loaded outlet to appear: nothing does, as no toast was asked for.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('region', { name: /Notifications/ })).not.toBeInTheDocument();
+
+    toast.success('Added to cart');
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+
+    toast.dismiss();
+    toast.error('Out of stock');
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+  });
+});
