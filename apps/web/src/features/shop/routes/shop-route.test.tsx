@@ -192,11 +192,16 @@ describe('ShopRoute', { timeout: 20_000 }, () => {
   it('opens the filter drawer with the filter icon and closes it with the close icon', async () => {
     const user = userEvent.setup();
     renderShop('/shop');
-    await user.click(screen.getByRole('button', { name: 'Open filters' }));
+    const opener = screen.getByRole('button', { name: 'Open filters' });
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+    await user.click(opener);
     const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(opener).toHaveAttribute('aria-expanded', 'true');
     expect(within(drawer).getByRole('checkbox', { name: 'All' })).toBeChecked();
     await user.click(within(drawer).getByRole('button', { name: 'Close filters' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus goes back to the button that opened the drawer.
+    expect(opener).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Open filters' }));
     await screen.findByRole('dialog', { name: 'Filters' });
