@@ -107,7 +107,8 @@ async function createHostileData(request: APIRequestContext): Promise<Fixture> {
 }
 
 test.describe('hostile text never runs', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Journeys of many screens each: room for a busy machine.
+  test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
   test.beforeAll(async ({ playwright }) => {
     const request = await playwright.request.newContext({ baseURL });
