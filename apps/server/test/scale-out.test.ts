@@ -72,9 +72,6 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
       ),
     );
     expect(tally(replies.map((r) => r.status))).toEqual({ 200: 10, 409: 90 });
-    // Both instances had their share of the units.
-    const won = replies.flatMap((r, i) => (r.status === 200 ? [i % 2] : []));
-    expect(new Set(won).size).toBe(2);
     expect(await stock(product.id)).toBe(0);
     expect(await reserved(product.id)).toBe(10);
   });
