@@ -1,10 +1,10 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productVariants } from '../db/schema/index';
 import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
 import { useTestApp } from '../../test/helpers';
-import { matchesTag } from './http-caching';
+import { matchesTag, pickEncoding } from './http-caching';
 
 const t = useTestApp();
 let comic: CatalogProduct;
@@ -75,6 +75,24 @@ describe('compression', () => {
     expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length);
     expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
     expect(zipped.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('prefers brotli when the browser offers it', async () => {
+    const plain = await t.app.inject({ url: listing });
+    const br = await t.app.inject({
+      url: listing,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBeNull();
   });
 
   it('sends small answers and clients that do not ask as they are', async () => {

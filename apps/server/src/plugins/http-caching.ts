@@ -5,17 +5,19 @@
  *   `cache-control: no-cache` unless the route set its own: a browser keeps the answer but
  *   asks again each time, and gets an empty 304 when nothing changed. Stock and prices are
  *   therefore always current; only the transfer is saved.
- * - Answers over 1 KB are compressed (brotli or gzip, as the client accepts), the built web
- *   app's assets included. Request bodies are never decompressed: a small compressed upload
- *   cannot expand past the body limits.
- *
- * Registered before the API routes and the web app, so that the ETag hook sees the body
- * before compression and @fastify/static's streams are compressed too.
+ * - Answers built in memory (JSON, HTML) over 1 KB are compressed with brotli or gzip, as the
+ *   client accepts. They are small, so they are compressed in one go rather than streamed:
+ *   a client that hangs up early costs nothing and logs nothing. The web app's files are
+ *   compressed once at build time and served as they are (web-app.ts, `preCompressed`).
+ * - Request bodies are never decompressed: a small compressed upload cannot expand past the
+ *   body limits.
  */
 import { createHash } from 'node:crypto';
-import compress from '@fastify/compress';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** A weak validator: two answers with the same bytes are interchangeable. */
 export const etagOf = (body: string | Buffer) =>
@@ -29,25 +31,53 @@ export function matchesTag(header: string | undefined, tag: string): boolean {
   return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
 
-function cacheable(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    reply.statusCode === 200 &&
-    request.url.startsWith('/api/') &&
-    (typeof payload === 'string' || Buffer.isBuffer(payload))
+/** The coding to answer in: brotli when accepted, else gzip, else none (q=0 refuses one). */
+export function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => name!.trim()),
   );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
 }
+
+const compressors = {
+  // Quality 4 is brotli's fast setting: smaller than gzip at a similar cost.
+  br: (body: string | Buffer) =>
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (body: string | Buffer) => gzipSync(body),
+};
+
+const isApiRead = (request: FastifyRequest, reply: FastifyReply) =>
+  (request.method === 'GET' || request.method === 'HEAD') &&
+  reply.statusCode === 200 &&
+  request.url.startsWith('/api/');
 
 export const httpCachingPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!cacheable(request, reply, payload)) return payload;
-    const tag = etagOf(payload as string | Buffer);
-    reply.header('etag', tag);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    if (!matchesTag(request.headers['if-none-match'], tag)) return payload;
-    reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return '';
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (isApiRead(request, reply)) {
+      const tag = etagOf(payload);
+      reply.header('etag', tag);
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+      if (matchesTag(request.headers['if-none-match'], tag)) {
+        reply.code(304).removeHeader('content-type').removeHeader('content-length');
+        return '';
+      }
+    }
+    if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES) return payload;
+    if (reply.hasHeader('content-encoding')) return payload;
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding).removeHeader('content-length');
+    return compressors[encoding](payload);
   });
-
-  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/helpers';
 
@@ -8,6 +9,10 @@ const dist = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Otaku Shelf</title>');
 writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+// What the web build writes beside a large file (apps/web/scripts/precompress.mjs).
+const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), bigScript);
+writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), brotliCompressSync(bigScript));
 writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 
 const t = useTestApp({ WEB_DIST_DIR: dist });
@@ -26,6 +31,16 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build-time brotli copy to a browser that accepts it', async () => {
+    const url = '/assets/big-abc123.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.length).toBeLessThan(bigScript.length / 10);
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
   });
 
   it('revalidates files that are not hashed', async () => {

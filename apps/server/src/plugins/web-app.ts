@@ -33,6 +33,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       wildcard: false,
       cacheControl: false,
+      // index.html and the assets have .br and .gz siblings written by the web build.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
