@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
+import { inFlightPlugin } from './plugins/in-flight';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
@@ -75,6 +76,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   app.decorate('database', database);
 
   if (config.sqlStatementHeader) countStatements(app, database);
+  // First, so that it sees every route as it is added.
+  await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(httpCachingPlugin);
