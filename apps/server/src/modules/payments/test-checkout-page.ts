@@ -25,6 +25,7 @@ export function testCheckoutPage(snapshot: SnapshotRow, action: string, error?: 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${PAYMENT_INFO.testTitle} · Otaku Shelf</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f4f5;margin:0;padding:2rem;color:#18181b}
 main{max-width:28rem;margin:auto;background:#fff;border-radius:.75rem;padding:1.5rem;box-shadow:0 1px 3px #0002}
