@@ -24,6 +24,7 @@ const envSchema = z.object({
   PUBLIC_URL: url('e.g. https://shop.example.com'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url('e.g. postgres://user:pass@host:5432/db'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JWT_SECRET: optional.refine(
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters',
@@ -65,6 +66,8 @@ export interface Config {
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
+  /** Connections each instance keeps to PostgreSQL (PGlite has one). */
+  databasePoolSize: number;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -125,6 +128,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? developmentSecret(dataDir),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

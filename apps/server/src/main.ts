@@ -19,6 +19,7 @@ async function main(): Promise<void> {
 
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: `${config.dataDir}/pglite`,
   });
   const app = await buildApp({ config, database });
