@@ -3,11 +3,20 @@ import { Outlet } from 'react-router';
 import { ScreenSpinner } from '../../components/ui';
 import { Footer } from './footer';
 
-/** Shopper screens: the screen itself (loaded on demand) above the footer. */
+/**
+ * Shopper screens: the screen itself (loaded on demand) above the footer. The screen fills at
+ * least the first viewport under the navigation bar (h-16), so the footer starts below the
+ * fold: while a screen's code or data loads, the footer is not pushed down in view (layout
+ * shift, docs/decisions/082).
+ */
 export function ShopLayout() {
   return (
     <>
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="flex min-h-[calc(100svh-4rem)] flex-1 flex-col outline-none"
+      >
         <Suspense fallback={<ScreenSpinner />}>
           <Outlet />
         </Suspense>
