@@ -4,15 +4,14 @@
  */
 import { lazy } from 'react';
 
-export const HomeScreen = lazy(() =>
-  import('../features/home/routes/home-route').then((m) => ({ default: m.HomeRoute })),
-);
-export const ShopScreen = lazy(() =>
-  import('../features/shop/routes/shop-route').then((m) => ({ default: m.ShopRoute })),
-);
-export const ProductScreen = lazy(() =>
-  import('../features/product/routes/product-route').then((m) => ({ default: m.ProductRoute })),
-);
+/** The shop pages' chunks, also requested by `preloadRoute` before the first render. */
+export const loadHome = () => import('../features/home/routes/home-route');
+export const loadShop = () => import('../features/shop/routes/shop-route');
+export const loadProduct = () => import('../features/product/routes/product-route');
+
+export const HomeScreen = lazy(() => loadHome().then((m) => ({ default: m.HomeRoute })));
+export const ShopScreen = lazy(() => loadShop().then((m) => ({ default: m.ShopRoute })));
+export const ProductScreen = lazy(() => loadProduct().then((m) => ({ default: m.ProductRoute })));
 export const LoginScreen = lazy(() =>
   import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
 );

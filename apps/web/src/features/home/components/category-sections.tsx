@@ -1,16 +1,18 @@
-import { HOME_PAGE, type Category } from '@otaku/shared';
+import { HOME_PAGE } from '@otaku/shared';
 import { ArrowRight, BookOpen, Shirt, ToyBrick, type LucideIcon } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
-import { useSectionProducts } from '../api/use-section-products';
+import {
+  SECTION_FILTERS,
+  useSectionProducts,
+  type SectionFilter,
+} from '../api/use-section-products';
 import { ProductCarousel } from './product-carousel';
 
 interface SectionSpec {
   id: string;
-  category: Category;
-  /** The action-figures section shows action figures of the toys category (DESIGN.md §4). */
-  types?: string[];
+  filter: SectionFilter;
   title: string;
   text: string;
   button: string;
@@ -21,7 +23,7 @@ interface SectionSpec {
 const SECTIONS: readonly SectionSpec[] = [
   {
     id: 'comics',
-    category: 'comics',
+    filter: SECTION_FILTERS.comics,
     title: HOME_PAGE.comicsTitle,
     text: HOME_PAGE.comicsText,
     button: HOME_PAGE.comicsButton,
@@ -30,7 +32,7 @@ const SECTIONS: readonly SectionSpec[] = [
   },
   {
     id: 'clothes',
-    category: 'clothes',
+    filter: SECTION_FILTERS.clothes,
     title: HOME_PAGE.clothesTitle,
     text: HOME_PAGE.clothesText,
     button: HOME_PAGE.clothesButton,
@@ -39,8 +41,7 @@ const SECTIONS: readonly SectionSpec[] = [
   },
   {
     id: 'action-figures',
-    category: 'toys',
-    types: ['action-figure'],
+    filter: SECTION_FILTERS.actionFigures,
     title: HOME_PAGE.figuresTitle,
     text: HOME_PAGE.figuresText,
     button: HOME_PAGE.figuresButton,
@@ -50,7 +51,7 @@ const SECTIONS: readonly SectionSpec[] = [
 ];
 
 function HomeSection({ section }: { section: SectionSpec }) {
-  const { products } = useSectionProducts(section.category, section.types);
+  const { products } = useSectionProducts(section.filter);
   const Icon = section.icon;
   const titleId = `home-${section.id}-title`;
   return (
@@ -68,7 +69,10 @@ function HomeSection({ section }: { section: SectionSpec }) {
               <p className="mt-1 text-ink-600">{section.text}</p>
             </div>
           </div>
-          <ButtonLink to={paths.shopCategory(section.category)} className="self-start sm:self-auto">
+          <ButtonLink
+            to={paths.shopCategory(section.filter.category)}
+            className="self-start sm:self-auto"
+          >
             {section.button}
             <ArrowRight aria-hidden="true" className="size-4" />
           </ButtonLink>
