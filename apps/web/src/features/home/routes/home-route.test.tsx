@@ -7,8 +7,21 @@ import {
   type CatalogApiStub,
 } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
+import type * as HeroBannerModule from '../components/hero-banner';
 import { loadingText } from '../lib/home-loading';
 import { HomeRoute } from './home-route';
+
+/** How often the hero is drawn: progress steps must not redraw the page under them. */
+const heroRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../components/hero-banner', async (importOriginal) => {
+  const actual = await importOriginal<typeof HeroBannerModule>();
+  return {
+    HeroBanner: () => {
+      heroRenders.count += 1;
+      return actual.HeroBanner();
+    },
+  };
+});
 
 class NoopObserver {
   observe() {}
@@ -82,6 +95,20 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[3]! - elapsed));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+  });
+
+  it('redraws the page under the loading screen only when it is shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderWithProviders(<HomeRoute />);
+    const first = heroRenders.count;
+    let elapsed = 0;
+    for (const at of TIMINGS.homeSectionFlagsMs) {
+      await act(() => vi.advanceTimersByTimeAsync(at - elapsed));
+      elapsed = at;
+    }
+    expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+    // Once more, to show it; not once per progress step.
+    expect(heroRenders.count - first).toBe(1);
   });
 
   it('has Shop Now and a button per section that opens its category in the shop', async () => {

@@ -1,7 +1,22 @@
+import { memo } from 'react';
 import { CategorySections } from '../components/category-sections';
 import { HeroBanner } from '../components/hero-banner';
 import { LoadingScreen } from '../components/loading-screen';
 import { useHomeLoading } from '../lib/home-loading';
+
+/**
+ * The page under the loading screen. Memoized: each progress step re-renders the loading
+ * screen only, not the hero and three carousels, whose render is a long task on a slow phone
+ * (docs/decisions/082).
+ */
+const HomePage = memo(function HomePage({ hidden }: { hidden: boolean }) {
+  return (
+    <div hidden={hidden}>
+      <HeroBanner />
+      <CategorySections />
+    </div>
+  );
+});
 
 /**
  * / (spec §2, §4): the loading screen first; the page underneath is already mounted, so the
@@ -12,10 +27,7 @@ export function HomeRoute() {
   return (
     <>
       {!loaded && <LoadingScreen progress={progress} />}
-      <div hidden={!loaded}>
-        <HeroBanner />
-        <CategorySections />
-      </div>
+      <HomePage hidden={!loaded} />
     </>
   );
 }
