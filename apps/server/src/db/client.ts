@@ -13,6 +13,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index';
+import {
+  APP_CONNECTION_OPTIONS,
+  pgliteCatalogChanges,
+  postgresCatalogChanges,
+  type CatalogChanges,
+} from './catalog-changes';
 import { runMigrations } from './migrate';
 
 export type Schema = typeof schema;
@@ -26,6 +32,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Number of SQL statements issued so far (read by the benchmark's query counter). */
   statements: () => number;
+  /** Tells when products, variants or stock may have changed (catalog-changes.ts). */
+  catalogChanges: CatalogChanges;
   ping: () => Promise<number>;
   close: () => Promise<void>;
 }
@@ -53,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let count = 0;
   const logger = { logQuery: () => void count++ };
   const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, logger)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, logger)
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
   if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
@@ -62,22 +70,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 type Logger = { logQuery: () => void };
 
-function openPostgres(url: string, max: number, logger: Logger) {
+async function openPostgres(url: string, max: number, logger: Logger) {
+  const feed = postgresCatalogChanges(url);
   const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`,
+    options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
+    Client: feed.Client,
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  await feed.start(pool);
   const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     engine: 'postgres' as const,
+    catalogChanges: feed.changes,
     ping: () => timed(db),
-    close: () => pool.end(),
+    close: async () => {
+      await feed.changes.close();
+      await pool.end();
+    },
   };
 }
 
@@ -92,11 +107,16 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
   // One session for the life of the client, so a session setting holds for every query.
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+  const catalogChanges = await pgliteCatalogChanges(client);
   return {
     db,
     engine: 'pglite' as const,
+    catalogChanges,
     ping: () => timed(db),
-    close: () => client.close(),
+    close: async () => {
+      await catalogChanges.close();
+      await client.close();
+    },
   };
 }
 

@@ -54,6 +54,52 @@ const compressors = {
   gzip: (body: string | Buffer) => gzipSync(body),
 };
 
+/**
+ * A JSON answer serialised once, with its tag worked out once and each compressed form made on
+ * first need: what a cache of answers keeps (modules/catalog/answer-cache.ts).
+ */
+export class PreparedJson {
+  readonly etag: string;
+  readonly bytes: number;
+  readonly #encoded: Partial<Record<'br' | 'gzip', Buffer>> = {};
+
+  constructor(readonly body: string) {
+    this.etag = etagOf(body);
+    this.bytes = Buffer.byteLength(body);
+  }
+
+  encoded(encoding: 'br' | 'gzip'): Buffer {
+    return (this.#encoded[encoding] ??= compressors[encoding](this.body));
+  }
+}
+
+/**
+ * Sends a prepared answer the way the hook below would treat a fresh one (tag, `no-cache`,
+ * 304, compression), without hashing or compressing it again. The hook leaves an answer that
+ * already carries its ETag alone.
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: PreparedJson,
+): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  if (matchesTag(request.headers['if-none-match'], answer.etag)) {
+    return reply.code(304).removeHeader('content-type').send();
+  }
+  if (answer.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.body);
+  addVary(reply);
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
+
+function addVary(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+}
+
 const isApiRead = (request: FastifyRequest, reply: FastifyReply) =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   reply.statusCode === 200 &&
@@ -62,6 +108,7 @@ const isApiRead = (request: FastifyRequest, reply: FastifyReply) =>
 export const httpCachingPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('etag')) return payload;
     if (isApiRead(request, reply)) {
       const tag = etagOf(payload);
       reply.header('etag', tag);
@@ -73,8 +120,7 @@ export const httpCachingPlugin = fp(async (app: FastifyInstance) => {
     }
     if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES) return payload;
     if (reply.hasHeader('content-encoding')) return payload;
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+    addVary(reply);
     const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
     reply.header('content-encoding', encoding).removeHeader('content-length');

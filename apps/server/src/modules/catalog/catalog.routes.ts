@@ -9,14 +9,32 @@ import {
   verifyStockQuerySchema,
   verifyStockResponseSchema,
 } from '@otaku/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { sendPrepared } from '../../plugins/http-caching';
+import { AnswerCache } from './answer-cache';
 import * as service from './catalog.service';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
-/** The shop's public product and search calls (spec §7 "Products and search"). */
+/**
+ * The shop's public product and search calls (spec §7 "Products and search"). Pages, products
+ * and suggestions are answered from memory while the catalog has not changed (answer-cache.ts);
+ * the stock check always reads the database.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  const cache = new AnswerCache(app.database.catalogChanges);
+  app.addHook('onClose', async () => cache.stopListening());
+  /** Sends the kept answer for `key`, read with `read` (and checked by `schema`) when missing. */
+  const send = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    schema: ZodType,
+    read: () => Promise<unknown>,
+  ) => sendPrepared(request, reply, await cache.answer(key, schema, read));
 
   app.get(
     '/product/getProducts',
@@ -29,7 +47,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getProductsResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => service.listProducts(db(), request.query.productConstraints),
+    async (request, reply) => {
+      const constraints = request.query.productConstraints;
+      return send(request, reply, service.listingKey(constraints), getProductsResponseSchema, () =>
+        service.listProducts(db(), constraints),
+      );
+    },
   );
 
   app.get(
@@ -57,7 +80,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: getProductResponseSchema, ...errors },
       },
     },
-    async (request) => service.getProduct(db(), request.params.productID),
+    async (request, reply) => {
+      const { productID } = request.params;
+      return send(request, reply, service.productKey(productID), getProductResponseSchema, () =>
+        service.getProduct(db(), productID),
+      );
+    },
   );
 
   app.get(
@@ -71,6 +99,15 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchSuggestionsResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => service.suggestProducts(db(), request.query.data),
+    async (request, reply) => {
+      const query = request.query.data;
+      return send(
+        request,
+        reply,
+        service.suggestionsKey(query),
+        searchSuggestionsResponseSchema,
+        () => service.suggestProducts(db(), query),
+      );
+    },
   );
 };

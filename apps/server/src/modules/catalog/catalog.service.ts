@@ -62,6 +62,14 @@ export async function listProducts(
   };
 }
 
+/** What a shop page's answer depends on: two requests with the same key get the same answer. */
+export const listingKey = (constraints: ProductConstraints) =>
+  `list:${JSON.stringify(toListFilter(constraints))}`;
+
+export const productKey = (productID: string) => `product:${normaliseId(productID) ?? ''}`;
+
+export const suggestionsKey = (query: string) => `suggest:${normaliseQuery(query)}`;
+
 /** Product ids are upper-case; a lower-cased link still finds its product. */
 function normaliseId(productID: string): string | null {
   const id = productID.trim().toUpperCase();

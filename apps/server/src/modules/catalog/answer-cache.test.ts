@@ -1,0 +1,290 @@
+import type { GetProductResponse } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { StatementWatcher, type CatalogChanges } from '../../db/catalog-changes';
+import { openDatabase } from '../../db/client';
+import { engine, useTestApp } from '../../../test/helpers';
+import { createCatalogProduct } from '../../../test/catalog-factories';
+import { AnswerCache } from './answer-cache';
+
+/** A change feed a test drives by hand. */
+function fakeChanges() {
+  let version = 0;
+  let live = true;
+  const listeners = new Set<() => void>();
+  const changes: CatalogChanges = {
+    version: () => (live ? version : null),
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    close: async () => {},
+  };
+  const change = () => {
+    version++;
+    listeners.forEach((l) => l());
+  };
+  return { changes, change, setLive: (v: boolean) => void (live = v) };
+}
+
+const anything = z.unknown();
+
+describe('AnswerCache', () => {
+  it('reads an answer once and keeps it until the catalog changes', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    const read = vi.fn(async () => ({ stock: read.mock.calls.length }));
+    const first = await cache.answer('k', anything, read);
+    const second = await cache.answer('k', anything, read);
+    expect(second).toBe(first);
+    expect(first.body).toBe('{"stock":1}');
+    feed.change();
+    expect((await cache.answer('k', anything, read)).body).toBe('{"stock":2}');
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep an answer whose reading overlapped a change', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    let release!: () => void;
+    const slow = cache.answer('k', anything, async () => {
+      await new Promise<void>((r) => (release = r));
+      return 'old';
+    });
+    await Promise.resolve();
+    feed.change();
+    release();
+    expect((await slow).body).toBe('"old"');
+    expect((await cache.answer('k', anything, async () => 'new')).body).toBe('"new"');
+  });
+
+  it('shares one reading between concurrent requests, but not across a change', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    const read = vi.fn(async () => 'x');
+    const [a, b] = await Promise.all([
+      cache.answer('k', anything, read),
+      cache.answer('k', anything, read),
+    ]);
+    expect(a).toBe(b);
+    expect(read).toHaveBeenCalledTimes(1);
+
+    let release!: () => void;
+    const slow = cache.answer(
+      'j',
+      anything,
+      () => new Promise<string>((r) => (release = () => r('old'))),
+    );
+    feed.change();
+    const fresh = cache.answer('j', anything, async () => 'new');
+    release();
+    expect((await slow).body).toBe('"old"');
+    expect((await fresh).body).toBe('"new"');
+  });
+
+  it('keeps nothing while the feed cannot be trusted', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    feed.setLive(false);
+    const read = vi.fn(async () => 'x');
+    await cache.answer('k', anything, read);
+    await cache.answer('k', anything, read);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops the least recently used answer past its size', async () => {
+    const cache = new AnswerCache(fakeChanges().changes, 2);
+    const read = vi.fn(async () => 'x');
+    await cache.answer('a', anything, read);
+    await cache.answer('b', anything, read);
+    await cache.answer('a', anything, read);
+    await cache.answer('c', anything, read);
+    expect(cache.size).toBe(2);
+    await cache.answer('a', anything, read);
+    expect(read).toHaveBeenCalledTimes(3);
+    await cache.answer('b', anything, read);
+    expect(read).toHaveBeenCalledTimes(4);
+  });
+
+  it('checks an answer against the schema and keeps no failure', async () => {
+    const cache = new AnswerCache(fakeChanges().changes);
+    await expect(
+      cache.answer('k', z.object({ a: z.string() }), async () => ({ a: 1 })),
+    ).rejects.toThrow();
+    await expect(
+      cache.answer('k', anything, async () => Promise.reject(new Error('gone'))),
+    ).rejects.toThrow('gone');
+    expect((await cache.answer('k', anything, async () => 'ok')).body).toBe('"ok"');
+  });
+});
+
+describe('StatementWatcher', () => {
+  it('counts a catalog write when it is committed, and nothing else', () => {
+    const w = new StatementWatcher();
+    expect(w.changesOnCompletion('update "product_variants" set "stock" = 1')).toBe(true);
+    expect(
+      w.changesOnCompletion('with x as (select 1) update product_variants pv set stock = 2'),
+    ).toBe(true);
+    expect(w.changesOnCompletion('insert into "products" ("id") values ($1)')).toBe(true);
+    expect(w.changesOnCompletion('delete from products where id = $1')).toBe(true);
+    expect(w.changesOnCompletion('select * from products')).toBe(false);
+    expect(w.changesOnCompletion('update "orders" set "status" = $1')).toBe(false);
+    expect(w.changesOnCompletion('update products_archive set x = 1')).toBe(false);
+
+    expect(w.changesOnCompletion('begin')).toBe(false);
+    expect(w.changesOnCompletion('update "products" set "price_cents" = 1')).toBe(false);
+    expect(w.changesOnCompletion('rollback to savepoint sp1')).toBe(false);
+    expect(w.changesOnCompletion('commit')).toBe(true);
+
+    expect(w.changesOnCompletion('begin')).toBe(false);
+    expect(w.changesOnCompletion('update "product_variants" set "stock" = 1')).toBe(false);
+    expect(w.changesOnCompletion('rollback')).toBe(false);
+    expect(w.changesOnCompletion('begin')).toBe(false);
+    expect(w.changesOnCompletion('update "orders" set "status" = $1')).toBe(false);
+    expect(w.changesOnCompletion('commit')).toBe(false);
+  });
+});
+
+describe('cached catalog answers on the shop routes', () => {
+  const t = useTestApp();
+  const getProduct = (id: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: `/api/product/${id}`, headers });
+  const stockOf = async (id: string) =>
+    (await getProduct(id)).json<GetProductResponse>().product.stock as number;
+  const setStock = (id: string, stock: number) =>
+    t.database.db.execute(
+      sql`update product_variants set stock = ${stock} where product_id = ${id}`,
+    );
+
+  it('answers a repeated read from memory, with the same tag and a 304', async () => {
+    const { id } = await createCatalogProduct(t.database.db, { stock: { '': 3 } });
+    const first = await getProduct(id);
+    const before = t.database.statements();
+    const second = await getProduct(id);
+    expect(t.database.statements()).toBe(before);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await getProduct(id, { 'if-none-match': String(first.headers.etag) })).statusCode).toBe(
+      304,
+    );
+  });
+
+  it('shows a stock change made by this instance at once', async () => {
+    const { id } = await createCatalogProduct(t.database.db, { stock: { '': 3 } });
+    expect(await stockOf(id)).toBe(3);
+    await setStock(id, 2);
+    expect(await stockOf(id)).toBe(2);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`update product_variants set stock = 1 where product_id = ${id}`);
+      // Not committed yet: the shop still shows the committed stock, and may keep it.
+      expect(await stockOf(id)).toBe(2);
+    });
+    expect(await stockOf(id)).toBe(1);
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update product_variants set stock = 0 where product_id = ${id}`);
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    expect(await stockOf(id)).toBe(1);
+  });
+
+  it('keeps the product list current as well', async () => {
+    const product = await createCatalogProduct(t.database.db, {
+      category: 'shoes',
+      merchType: 'boots',
+      priceCents: 123_45,
+      stock: { '42': 1 },
+    });
+    const list = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'shoes', productTypes: ['boots'], price: 0, sortBy: 'price-high', page: 1, searchQuery: '' }))}`,
+        })
+      ).json<{ currPageProducts: Array<{ productID: string; price: number }> }>();
+    expect((await list()).currPageProducts[0]).toMatchObject({
+      productID: product.id,
+      price: 123.45,
+    });
+    await t.database.db.execute(
+      sql`update products set price_cents = 99999 where id = ${product.id}`,
+    );
+    expect((await list()).currPageProducts[0]).toMatchObject({
+      productID: product.id,
+      price: 999.99,
+    });
+  });
+
+  describe.skipIf(engine !== 'postgres')('with other writers on the same PostgreSQL', () => {
+    /** Reads until the answer is what is expected, for up to two seconds. */
+    const eventually = async (read: () => Promise<number>, expected: number) => {
+      for (let i = 0; i < 40 && (await read()) !== expected; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return read();
+    };
+    it('sees a change made outside the shop (psql, a script) through the trigger', async () => {
+      const { id } = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+      expect(await stockOf(id)).toBe(5);
+      const outside = new pg.Client({ connectionString: await databaseUrlOf(t.database.db) });
+      await outside.connect();
+      try {
+        await outside.query('update product_variants set stock = 4 where product_id = $1', [id]);
+      } finally {
+        await outside.end();
+      }
+      expect(await eventually(() => stockOf(id), 4)).toBe(4);
+    });
+
+    it('sees a change made by another instance, which announces it', async () => {
+      const { id } = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+      expect(await stockOf(id)).toBe(5);
+      const other = await openDatabase({
+        databaseUrl: await databaseUrlOf(t.database.db),
+        migrate: false,
+        poolSize: 1,
+      });
+      try {
+        await other.db.execute(sql`update product_variants set stock = 3 where product_id = ${id}`);
+        expect(await eventually(() => stockOf(id), 3)).toBe(3);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('caches nothing while its listening connection is lost, and again once it is back', async () => {
+      const { id } = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+      await stockOf(id);
+      await t.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query = 'listen catalog_changed'`,
+      );
+      await vi.waitUntil(() => t.database.catalogChanges.version() === null, { timeout: 2_000 });
+      const before = t.database.statements();
+      await stockOf(id);
+      await stockOf(id);
+      expect(t.database.statements() - before).toBe(2);
+      await vi.waitUntil(() => t.database.catalogChanges.version() !== null, { timeout: 5_000 });
+      await stockOf(id);
+      const after = t.database.statements();
+      await stockOf(id);
+      expect(t.database.statements()).toBe(after);
+    });
+  });
+});
+
+/** The connection string of the database a test app runs on (PostgreSQL only). */
+async function databaseUrlOf(db: ReturnType<typeof useTestApp>['database']['db']): Promise<string> {
+  const [row] = (
+    (await db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    }
+  ).rows;
+  const u = new URL(process.env.TEST_DATABASE_URL!);
+  u.pathname = `/${row!.name}`;
+  return u.toString();
+}
