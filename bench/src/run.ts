@@ -5,7 +5,8 @@
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
  * Flags: --smoke (tiny data, 1 s per endpoint, no Lighthouse: what `npm test` runs),
- * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE.
+ * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
+ * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,7 @@ const smoke = args.has('smoke');
 const scale: Scale = smoke ? TINY : FULL;
 const seconds = Number(args.get('seconds') ?? (smoke ? 1 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
+const only = args.get('only')?.split(',');
 const engines =
   (args.get('engine') ?? 'both') === 'both' ? ['postgres', 'pglite'] : [args.get('engine')!];
 const out =
@@ -130,7 +132,7 @@ async function benchEngine(
         dashboardScenario(staffToken),
         addToCartScenario(shopperTokens, lines),
         orderPlacementScenario(shopperTokens, lines),
-      ]) {
+      ].filter((s) => !only || only.some((word) => s.name.includes(word)))) {
         console.log(`[${engine}] ${scenario.name}`);
         const result = await runLoad(server.url, scenario, { connections, seconds });
         if (Object.keys(result.unexpected).length > 0) {
