@@ -3,7 +3,7 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { cartItems, carts, products, productVariants } from '../../db/schema/index';
 
@@ -39,36 +39,107 @@ export async function touchCart(ex: Executor, cartId: string, userId: string | n
   return row!.touchedAt;
 }
 
-export async function cartTouchedAt(ex: Executor, cartId: string): Promise<Date | null> {
-  const [row] = await ex
-    .select({ touchedAt: carts.touchedAt })
-    .from(carts)
-    .where(eq(carts.id, cartId));
-  return row?.touchedAt ?? null;
+/**
+ * Reserves units in one statement: marks the cart active (its row lock comes first, as in every
+ * cart change, so the sweeper and this never wait on each other in opposite orders), takes the
+ * units with a conditional update that can never drive stock below 0, and adds them to the
+ * line. When there are not enough units nothing is taken and no line changes; the cart is still
+ * marked active (the shopper is using it). Returns the stock left and the line's quantity, or
+ * null when fewer units than asked for are available.
+ */
+export async function reserveUnits(
+  ex: Executor,
+  line: HeldUnits & { cartId: string; userId: string | null },
+): Promise<{ stock: number; reservedQuantity: number } | null> {
+  const [row] = rowsOf<{ stock: number | null; reservedQuantity: number | null }>(
+    await ex.execute(sql`
+      with cart as (
+        insert into carts (id, user_id) values (${line.cartId}::text, ${line.userId}::uuid)
+        on conflict (id) do update set touched_at = now()
+        returning id
+      ), taken as (
+        update product_variants set stock = stock - ${line.quantity}::int
+        where product_id = ${line.productId}::text and variant = ${line.variant}::text
+          and stock >= ${line.quantity}::int and exists (select from cart)
+        returning stock
+      ), added as (
+        insert into cart_items (cart_id, user_id, product_id, variant, quantity)
+        select ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
+          ${line.variant}::text, ${line.quantity}::int
+        from taken
+        on conflict (cart_id, product_id, variant)
+          do update set quantity = cart_items.quantity + excluded.quantity
+        returning quantity
+      )
+      select (select stock from taken) as stock, (select quantity from added) as "reservedQuantity"`),
+  );
+  return row?.stock == null || row.reservedQuantity == null
+    ? null
+    : { stock: Number(row.stock), reservedQuantity: Number(row.reservedQuantity) };
 }
 
+/** How a line's quantity changes: to a number, or down by a number (never below 0). */
+export type LineTarget = { set: number } | { less: number };
+
+export type LineChange =
+  | { found: false }
+  /** `stock` is what is left after the change; `done` is false when too few units were left. */
+  | { found: true; current: number; wanted: number; stock: number; done: boolean };
+
 /**
- * Takes `quantity` units in one conditional update that can never drive stock below 0.
- * Returns the stock left, or null when fewer units than asked for are available.
+ * Changes a cart line's quantity in one statement, in the lock order of every cart change:
+ * the cart row (marked active), then the line, then the variant. The difference is taken from
+ * or given back to stock with one conditional update that can never drive stock below 0; the
+ * line changes (0 deletes it) only when the stock did. Nothing is found when the cart has no
+ * such line.
  */
-export async function takeStock(
+export async function changeLineUnits(
   ex: Executor,
-  productId: string,
-  variant: string,
-  quantity: number,
-): Promise<number | null> {
-  const [row] = await ex
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - ${quantity}` })
-    .where(
-      and(
-        eq(productVariants.productId, productId),
-        eq(productVariants.variant, variant),
-        gte(productVariants.stock, quantity),
-      ),
-    )
-    .returning({ stock: productVariants.stock });
-  return row ? row.stock : null;
+  line: { cartId: string; productId: string; variant: string },
+  target: LineTarget,
+): Promise<LineChange> {
+  const wanted = 'set' in target ? sql`${target.set}::int` : sql`l.current - ${target.less}::int`;
+  const key = sql`cart_id = ${line.cartId}::text and product_id = ${line.productId}::text
+    and variant = ${line.variant}::text`;
+  const [row] = rowsOf<{ current: number; wanted: number; stock: number | null; done: boolean }>(
+    await ex.execute(sql`
+      with cart as (
+        update carts set touched_at = now() where id = ${line.cartId}::text returning id
+      ), line as (
+        select quantity as current from cart_items where ${key} and exists (select from cart)
+        for update
+      ), want as (
+        select l.current, greatest(0, ${wanted})::int as wanted from line l
+      ), moved as (
+        update product_variants pv set stock = pv.stock - (w.wanted - w.current)
+        from want w
+        where pv.product_id = ${line.productId}::text and pv.variant = ${line.variant}::text
+          and w.wanted <> w.current and pv.stock >= w.wanted - w.current
+        returning pv.stock
+      ), kept as (
+        update cart_items set quantity = w.wanted from want w
+        where ${key} and w.wanted > 0 and exists (select from moved)
+        returning 1
+      ), dropped as (
+        delete from cart_items using want w
+        where ${key} and w.wanted = 0 and exists (select from moved)
+        returning 1
+      )
+      select w.current, w.wanted,
+        coalesce((select stock from moved), (select stock from product_variants
+          where product_id = ${line.productId}::text and variant = ${line.variant}::text)) as stock,
+        (w.wanted = w.current or exists (select from moved)) as done,
+        (select count(*) from kept) + (select count(*) from dropped) as changed
+      from want w`),
+  );
+  if (!row) return { found: false };
+  return {
+    found: true,
+    current: Number(row.current),
+    wanted: Number(row.wanted),
+    stock: Number(row.stock ?? 0),
+    done: row.done,
+  };
 }
 
 /** Current stock of a variant; null when the product or variant does not exist. */
@@ -82,22 +153,6 @@ export async function readStock(
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.variant, variant)));
   return row ? row.stock : null;
-}
-
-/** Adds units to a cart line, creating it when new; returns the line's quantity. */
-export async function addToLine(
-  ex: Executor,
-  line: HeldUnits & { cartId: string; userId: string | null },
-): Promise<number> {
-  const [row] = await ex
-    .insert(cartItems)
-    .values(line)
-    .onConflictDoUpdate({
-      target: [cartItems.cartId, cartItems.productId, cartItems.variant],
-      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
-    })
-    .returning({ quantity: cartItems.quantity });
-  return row!.quantity;
 }
 
 const lineKey = (cartId: string, productId: string, variant: string) =>
@@ -164,6 +219,29 @@ export async function listLines(ex: Executor, cartId: string): Promise<CartLineR
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.reservedAt), asc(cartItems.productId), asc(cartItems.variant));
+}
+
+/**
+ * The cart's lines with today's product data (in the order they were first added) and when it
+ * was last used, in one statement; no lines and null when the cart does not exist yet.
+ */
+export async function readCartState(
+  ex: Executor,
+  cartId: string,
+): Promise<{ lines: CartLineRow[]; touchedAt: Date | null }> {
+  const [row] = rowsOf<{ touchedAt: Date | string; lines: CartLineRow[] }>(
+    await ex.execute(sql`
+      select c.touched_at as "touchedAt", coalesce((
+        select json_agg(json_build_object('productId', ci.product_id, 'variant', ci.variant,
+          'quantity', ci.quantity, 'name', p.name, 'image', p.image, 'priceCents', p.price_cents,
+          'category', p.category) order by ci.reserved_at, ci.product_id, ci.variant)
+        from cart_items ci join products p on p.id = ci.product_id
+        where ci.cart_id = c.id), '[]'::json) as lines
+      from carts c where c.id = ${cartId}`),
+  );
+  return row
+    ? { lines: row.lines, touchedAt: new Date(row.touchedAt) }
+    : { lines: [], touchedAt: null };
 }
 
 /**

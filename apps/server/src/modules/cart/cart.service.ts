@@ -1,7 +1,7 @@
 /**
- * Cart rules (spec §4 "Cart", DESIGN.md §4 "Stock and reservations"). Every change runs in one
- * transaction that first locks the cart row, so changes to one cart never interleave, and
- * takes stock with a conditional update that can never go below 0.
+ * Cart rules (spec §4 "Cart", DESIGN.md §4 "Stock and reservations"). Every change first locks
+ * the cart row, in one transaction (or, for adding units, one statement), so changes to one
+ * cart never interleave, and takes stock with a conditional update that can never go below 0.
  */
 import {
   CART,
@@ -54,57 +54,42 @@ export async function reserveStock(
   owner: CartOwner,
   ref: LineRef & { quantity: number },
 ): Promise<{ reservedQuantity: number; stock: number }> {
-  return db.transaction(async (tx) => {
-    await repo.touchCart(tx, owner.cartId, owner.userId);
-    const stock = await repo.takeStock(tx, ref.productId, ref.variant, ref.quantity);
-    if (stock === null) throw await reservationFailure(tx, ref);
-    const reservedQuantity = await repo.addToLine(tx, {
-      cartId: owner.cartId,
-      userId: owner.userId,
-      productId: ref.productId,
-      variant: ref.variant,
-      quantity: ref.quantity,
-    });
-    return { reservedQuantity, stock };
+  const reserved = await repo.reserveUnits(db, {
+    cartId: owner.cartId,
+    userId: owner.userId,
+    productId: ref.productId,
+    variant: ref.variant,
+    quantity: ref.quantity,
   });
+  if (!reserved) throw await reservationFailure(db, ref);
+  return reserved;
 }
 
 /**
- * Changes a line to the quantity `target(current)` says (0 removes it), reserving or releasing
- * the difference in the same transaction.
+ * Changes a line to the quantity `target` says (0 removes it), reserving or releasing the
+ * difference in the same statement.
  */
 async function changeLine(
   db: Db,
   owner: CartOwner,
   ref: LineRef,
-  target: (current: number) => number,
+  target: repo.LineTarget,
 ): Promise<{ reservedQuantity: number; stock: number }> {
-  return db.transaction(async (tx) => {
-    await repo.touchCart(tx, owner.cartId, owner.userId);
-    const current = await repo.lockLine(tx, owner.cartId, ref.productId, ref.variant);
-    if (current === null) throw notFound(CART.itemNotFound);
-    const wanted = Math.max(0, target(current));
-    if (wanted > current) {
-      const left = await repo.takeStock(tx, ref.productId, ref.variant, wanted - current);
-      if (left === null) throw await reservationFailure(tx, ref);
-    } else if (wanted < current) {
-      await repo.returnStock(tx, [{ ...ref, quantity: current - wanted }]);
-    }
-    await repo.setLineQuantity(tx, owner.cartId, ref.productId, ref.variant, wanted);
-    const stock = (await repo.readStock(tx, ref.productId, ref.variant)) ?? 0;
-    return { reservedQuantity: wanted, stock };
-  });
+  const change = await repo.changeLineUnits(db, { cartId: owner.cartId, ...ref }, target);
+  if (!change.found) throw notFound(CART.itemNotFound);
+  if (!change.done) throw await reservationFailure(db, ref);
+  return { reservedQuantity: change.wanted, stock: change.stock };
 }
 
 export const setQuantity = (db: Db, owner: CartOwner, ref: LineRef & { newQuantity: number }) =>
-  changeLine(db, owner, ref, () => ref.newQuantity);
+  changeLine(db, owner, ref, { set: ref.newQuantity });
 
 /** Gives back up to `quantity` units of a line (spec: a decrement cannot go below 0). */
 export const decrementReservation = (
   db: Db,
   owner: CartOwner,
   ref: LineRef & { quantity: number },
-) => changeLine(db, owner, ref, (current) => current - ref.quantity);
+) => changeLine(db, owner, ref, { less: ref.quantity });
 
 export const removeLine = (db: Db, owner: CartOwner, ref: LineRef) =>
   setQuantity(db, owner, { ...ref, newQuantity: 0 });
@@ -134,10 +119,7 @@ export function toCartItem(line: repo.CartLineRow): CartItem {
 
 /** The cart's lines and when its reservations lapse if nothing changes. */
 export async function readCart(ex: Executor, cartId: string, ttlMinutes: number) {
-  const [lines, touchedAt] = await Promise.all([
-    repo.listLines(ex, cartId),
-    repo.cartTouchedAt(ex, cartId),
-  ]);
+  const { lines, touchedAt } = await repo.readCartState(ex, cartId);
   const heldUntil =
     lines.length > 0 && touchedAt
       ? new Date(touchedAt.getTime() + ttlMinutes * 60_000).toISOString()
