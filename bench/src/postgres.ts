@@ -42,7 +42,8 @@ export async function startCluster(): Promise<Cluster | undefined> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=512MB -c synchronous_commit=off`,
   ]);
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // Through the Unix socket, as a shop whose database runs on the same host would connect.
+    url: `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`,
     stop: () => {
       const isRoot = process.getuid?.() === 0;
       const args = ['-D', `${dir}/data`, '-m', 'fast', 'stop'];

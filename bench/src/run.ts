@@ -141,7 +141,10 @@ async function benchEngine(
         load.push(result);
       }
       return {
-        engine: engine === 'pglite' ? 'PGlite' : 'PostgreSQL',
+        engine:
+          engine === 'pglite'
+            ? 'PGlite'
+            : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
         scale: `${scale.products} products, ${scale.orders} orders`,
         load,
         statements,
