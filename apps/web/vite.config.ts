@@ -19,6 +19,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
+    // dist/.vite/manifest.json: the server reads which chunks each screen needs, to name them in
+    // the page it sends (apps/server/src/plugins/first-screen.ts).
+    manifest: true,
     target: 'es2022',
     // Keep images as files: the CSP allows data: URLs, but a cacheable hashed file is cheaper.
     assetsInlineLimit: 0,

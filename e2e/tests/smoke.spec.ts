@@ -70,6 +70,32 @@ test.describe('shell', () => {
     await expectShell(page);
   });
 
+  test('shop pages arrive with their first screen: the app asks the catalog nothing to draw it', async ({
+    page,
+    request,
+  }) => {
+    const productId = await someProductId(request);
+    const catalogCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/product/')) catalogCalls.push(r.url());
+    });
+    for (const [url, chunk] of [
+      ['/', 'home-route'],
+      ['/shop?category=toys', 'shop-route'],
+      [`/shop/${productId}`, 'product-route'],
+    ] as const) {
+      // The built page names the screen's chunk: the server found it in the build's manifest.
+      const html = await (await request.get(url)).text();
+      expect(html, url).toMatch(
+        new RegExp(`rel="modulepreload" crossorigin href="/assets/${chunk}-`),
+      );
+      await page.goto(url);
+      await expectShell(page);
+      await expect(page.locator('main img').first(), url).toBeVisible();
+    }
+    expect(catalogCalls).toEqual([]);
+  });
+
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,
     pageErrors,

@@ -21,6 +21,7 @@ import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { apiModules } from './modules/index';
+import { catalogAnswersPlugin } from './modules/catalog/catalog-answers';
 
 export interface AppDeps {
   config: Config;
@@ -85,6 +86,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(docsPlugin);
+  await app.register(catalogAnswersPlugin);
 
   await app.register(
     async (api) => {

@@ -15,3 +15,4 @@ export { describeIssue } from './zod-messages';
 export * from './dashboard-api';
 export * from './dashboard-messages';
 export * from './product-form';
+export * from './shop-pages';

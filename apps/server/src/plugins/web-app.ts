@@ -4,12 +4,15 @@ import fastifyStatic from '@fastify/static';
 import { SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FirstScreenPages } from './first-screen';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other GET that is not an API call falls back to index.html (client-side routes).
+ * every other GET that is not an API call falls back to index.html (client-side routes). The
+ * shop pages get index.html with their first screen's code, data and pictures named in it
+ * (first-screen.ts).
  * Uploaded and generated images live under /uploads with long cache headers too.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
@@ -33,6 +36,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       index: false,
       wildcard: false,
       cacheControl: false,
+      // The build's manifest (.vite/) is read by the server, not sent.
+      dotfiles: 'ignore',
       // index.html and the assets have .br and .gz siblings written by the web build.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -42,14 +47,25 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '/';
+  const pages = hasWeb ? FirstScreenPages.load(webDistDir) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const queryAt = request.url.indexOf('?');
+    const url = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
+    const search = queryAt < 0 ? '' : request.url.slice(queryAt);
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/');
     if (isPage && hasWeb) {
+      const page = await pages?.render(url, search, app.catalogAnswers, request.log);
+      if (page) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(page);
+      }
       return reply
         .header('cache-control', 'no-cache')
         .sendFile('index.html', webDistDir, { cacheControl: false });

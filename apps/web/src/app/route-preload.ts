@@ -2,42 +2,55 @@
  * The first screen's code and data, requested together as soon as the app starts. Left to the
  * screens, the catalog call would wait for the screen's chunk to download and render first;
  * asked here, both travel at once and the screen finds its answer in the query cache
- * (docs/decisions/082).
+ * (docs/decisions/082). When the server has already sent the answers inside the page
+ * (docs/decisions/084), they go into the cache as they are and nothing is asked for.
  */
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  firstScreen,
+  type FirstAnswer,
+  type FirstScreenQuery,
+  type GetProductResponse,
+  type GetProductsResponse,
+} from '@otaku/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { SECTION_FILTERS, sectionQuery } from '../features/home/api/use-section-products';
-import { parseShopParams, toConstraints } from '../features/shop/lib/shop-state';
 import { productQuery, productsQuery } from '../lib/catalog-queries';
-import { paths } from '../lib/paths';
 import { loadHome, loadProduct, loadShop } from './lazy-screens';
 
-const productPath = new RegExp(`^${paths.shop}/([^/:][^/]*)$`);
+const loaders = { home: loadHome, shop: loadShop, product: loadProduct };
 
-/** The path segment as the router hands it to the screen; a malformed one is left to it. */
-function decodedSegment(segment: string | undefined): string | undefined {
-  if (segment === undefined) return undefined;
+/** Puts the answers the page carries into the cache, under the keys the screens read. */
+export function seedFirstAnswers(doc: Document, client: QueryClient) {
+  const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  let answers: FirstAnswer[];
   try {
-    return decodeURIComponent(segment);
+    answers = JSON.parse(text) as FirstAnswer[];
   } catch {
-    return undefined;
+    return;
+  }
+  if (!Array.isArray(answers)) return;
+  for (const { query, answer } of answers) {
+    if (query?.kind === 'products') {
+      client.setQueryData(productsQuery(query.constraints).queryKey, answer as GetProductsResponse);
+    } else if (query?.kind === 'product') {
+      const { product } = answer as GetProductResponse;
+      client.setQueryData(productQuery(query.productId).queryKey, product);
+    }
   }
 }
 
+function prefetch(client: QueryClient, query: FirstScreenQuery) {
+  if (query.kind === 'products') void client.prefetchQuery(productsQuery(query.constraints));
+  else void client.prefetchQuery(productQuery(query.productId));
+}
+
 export function preloadRoute(location: Pick<Location, 'pathname' | 'search'>, client: QueryClient) {
-  const { pathname, search } = location;
-  if (pathname === paths.home) {
-    void loadHome();
-    for (const filter of Object.values(SECTION_FILTERS)) {
-      void client.prefetchQuery(sectionQuery(filter));
-    }
-  } else if (pathname === paths.shop) {
-    void loadShop();
-    const state = parseShopParams(new URLSearchParams(search));
-    void client.prefetchQuery(productsQuery(toConstraints(state)));
-  } else {
-    const productId = decodedSegment(productPath.exec(pathname)?.[1]);
-    if (productId === undefined) return;
-    void loadProduct();
-    void client.prefetchQuery(productQuery(productId));
+  const first = firstScreen(location.pathname, location.search);
+  if (!first) return;
+  void loaders[first.screen]();
+  for (const query of first.queries) {
+    // A query already answered (by the page, above) is fresh and is not asked again.
+    prefetch(client, query);
   }
 }

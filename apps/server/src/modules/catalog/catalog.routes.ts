@@ -9,11 +9,8 @@ import {
   verifyStockQuerySchema,
   verifyStockResponseSchema,
 } from '@otaku/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
 import { sendPrepared } from '../../plugins/http-caching';
-import { AnswerCache } from './answer-cache';
 import * as service from './catalog.service';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
@@ -25,16 +22,7 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
  */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
-  const cache = new AnswerCache(app.database.catalogChanges);
-  app.addHook('onClose', async () => cache.stopListening());
-  /** Sends the kept answer for `key`, read with `read` (and checked by `schema`) when missing. */
-  const send = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    key: string,
-    schema: ZodType,
-    read: () => Promise<unknown>,
-  ) => sendPrepared(request, reply, await cache.answer(key, schema, read));
+  const answers = app.catalogAnswers;
 
   app.get(
     '/product/getProducts',
@@ -48,10 +36,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const constraints = request.query.productConstraints;
-      return send(request, reply, service.listingKey(constraints), getProductsResponseSchema, () =>
-        service.listProducts(db(), constraints),
-      );
+      const answer = await answers.listing(request.query.productConstraints);
+      return sendPrepared(request, reply, answer);
     },
   );
 
@@ -81,10 +67,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { productID } = request.params;
-      return send(request, reply, service.productKey(productID), getProductResponseSchema, () =>
-        service.getProduct(db(), productID),
-      );
+      return sendPrepared(request, reply, await answers.product(request.params.productID));
     },
   );
 
@@ -100,14 +83,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query.data;
-      return send(
-        request,
-        reply,
-        service.suggestionsKey(query),
-        searchSuggestionsResponseSchema,
-        () => service.suggestProducts(db(), query),
-      );
+      return sendPrepared(request, reply, await answers.suggestions(request.query.data));
     },
   );
 };

@@ -1,4 +1,4 @@
-import type { ProductImage as ProductImageUrls } from '@otaku/shared';
+import { productImageSrcSet, type ProductImage as ProductImageUrls } from '@otaku/shared';
 import { cn } from '../../lib/cn';
 
 export interface ProductImageProps {
@@ -20,7 +20,7 @@ export function ProductImage({ image, alt, sizes, priority, className }: Product
   return (
     <img
       src={image.large}
-      srcSet={`${image.small} 400w, ${image.large} 800w`}
+      srcSet={productImageSrcSet(image)}
       sizes={sizes}
       width={image.width}
       height={image.height}

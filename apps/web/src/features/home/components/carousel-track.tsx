@@ -1,4 +1,4 @@
-import { HOME_PAGE, type Product } from '@otaku/shared';
+import { HOME_PAGE, PRODUCT_IMAGE_SIZES, type Product } from '@otaku/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
@@ -8,8 +8,6 @@ import type { ProductCarouselProps } from './product-carousel';
 
 /** Embla's duration is a speed, not milliseconds; 30 moves a slide in about half a second. */
 const EMBLA_DURATION = 30;
-const IMAGE_SIZES =
-  '(min-width: 1024px) 300px, (min-width: 830px) 33vw, (min-width: 790px) 50vw, 72vw';
 
 /**
  * A row of products that slides: 4 at a time from 1024 px, 3 from 830 px, 2 from 790 px and
@@ -53,7 +51,7 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
               aria-label={`${index + 1} of ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-[72%] pl-4 min-[790px]:basis-1/2 min-[830px]:basis-1/3 min-[1024px]:basis-1/4"
             >
-              <ProductCard product={product} imageSizes={IMAGE_SIZES} />
+              <ProductCard product={product} imageSizes={PRODUCT_IMAGE_SIZES.carousel} />
             </li>
           ))}
         </ul>

@@ -1,13 +1,9 @@
-import { HOME_PAGE } from '@otaku/shared';
+import { HOME_PAGE, HOME_SECTIONS, type HomeSection as SectionFilter } from '@otaku/shared';
 import { ArrowRight, BookOpen, Shirt, ToyBrick, type LucideIcon } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 import { paths } from '../../../lib/paths';
-import {
-  SECTION_FILTERS,
-  useSectionProducts,
-  type SectionFilter,
-} from '../api/use-section-products';
+import { useSectionProducts } from '../api/use-section-products';
 import { ProductCarousel } from './product-carousel';
 
 interface SectionSpec {
@@ -23,7 +19,7 @@ interface SectionSpec {
 const SECTIONS: readonly SectionSpec[] = [
   {
     id: 'comics',
-    filter: SECTION_FILTERS.comics,
+    filter: HOME_SECTIONS.comics,
     title: HOME_PAGE.comicsTitle,
     text: HOME_PAGE.comicsText,
     button: HOME_PAGE.comicsButton,
@@ -32,7 +28,7 @@ const SECTIONS: readonly SectionSpec[] = [
   },
   {
     id: 'clothes',
-    filter: SECTION_FILTERS.clothes,
+    filter: HOME_SECTIONS.clothes,
     title: HOME_PAGE.clothesTitle,
     text: HOME_PAGE.clothesText,
     button: HOME_PAGE.clothesButton,
@@ -41,7 +37,7 @@ const SECTIONS: readonly SectionSpec[] = [
   },
   {
     id: 'action-figures',
-    filter: SECTION_FILTERS.actionFigures,
+    filter: HOME_SECTIONS.actionFigures,
     title: HOME_PAGE.figuresTitle,
     text: HOME_PAGE.figuresText,
     button: HOME_PAGE.figuresButton,

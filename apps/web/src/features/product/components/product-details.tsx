@@ -1,4 +1,10 @@
-import { categoryTag, GENRES, PRODUCT_PAGE, type Product } from '@otaku/shared';
+import {
+  categoryTag,
+  GENRES,
+  PRODUCT_IMAGE_SIZES,
+  PRODUCT_PAGE,
+  type Product,
+} from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -55,7 +61,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
         <ProductImage
           image={product.image}
           alt={product.name}
-          sizes="(min-width: 1280px) 540px, (min-width: 768px) 45vw, 100vw"
+          sizes={PRODUCT_IMAGE_SIZES.productPage}
           priority
           className="aspect-[3/4] w-full"
         />

@@ -1,8 +1,8 @@
-import { CATEGORY_LABELS, SHOP, SORTS, typeLabel } from '@otaku/shared';
+import { CATEGORY_LABELS, isAllTypes, SHOP, SORTS, typeLabel, type ShopState } from '@otaku/shared';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui';
-import { hasActiveFilters, isAllTypes, type ShopState } from '../lib/shop-state';
+import { hasActiveFilters } from '../lib/shop-state';
 
 export interface ActiveFiltersProps {
   state: ShopState;

@@ -1,5 +1,4 @@
-import type { SortBy } from '@otaku/shared';
-import type { ShopState } from '../lib/shop-state';
+import type { ShopState, SortBy } from '@otaku/shared';
 import { PriceFilter } from './price-filter';
 import { SortSelect } from './sort-select';
 import { TypeFilter } from './type-filter';

@@ -1,4 +1,10 @@
-import { LAYOUT, SHOP, type Product } from '@otaku/shared';
+import {
+  LAYOUT,
+  PRODUCT_IMAGE_SIZES,
+  SHOP,
+  SHOP_GRID_EAGER_IMAGES,
+  type Product,
+} from '@otaku/shared';
 import { PackageSearch } from 'lucide-react';
 import type { Ref } from 'react';
 import { ProductCard } from '../../../components/catalog';
@@ -13,10 +19,6 @@ export interface ProductGridProps {
   onRetry: () => void;
   ref?: Ref<HTMLDivElement>;
 }
-
-/** Drawn width of a card at each breakpoint, for the browser to pick the right image size. */
-const IMAGE_SIZES =
-  '(min-width: 1536px) 16vw, (min-width: 1280px) 18vw, (min-width: 1024px) 22vw, (min-width: 640px) 31vw, 48vw';
 
 /**
  * The products, 2 to 6 columns by screen width, in an area 600 px high (spec §2, §9). Waiting
@@ -43,7 +45,11 @@ export function ProductGrid({ products, loading, failed, onRetry, ref }: Product
         >
           {products.map((product, index) => (
             <li key={product.productID}>
-              <ProductCard product={product} imageSizes={IMAGE_SIZES} priority={index < 4} />
+              <ProductCard
+                product={product}
+                imageSizes={PRODUCT_IMAGE_SIZES.shopGrid}
+                priority={index < SHOP_GRID_EAGER_IMAGES}
+              />
             </li>
           ))}
         </ul>

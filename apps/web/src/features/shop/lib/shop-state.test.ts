@@ -1,18 +1,20 @@
-import { VALIDATION } from '@otaku/shared';
+import {
+  DEFAULT_SHOP_STATE,
+  parseShopParams,
+  toShopParams,
+  VALIDATION,
+  type ShopState,
+} from '@otaku/shared';
 import { describe, expect, it } from 'vitest';
 import {
   clearAll,
-  DEFAULT_SHOP_STATE,
   hasActiveFilters,
-  parseShopParams,
   searchError,
   selectCategory,
   setPage,
   setPrice,
   submitSearch,
   toggleType,
-  toShopParams,
-  type ShopState,
 } from './shop-state';
 
 const state = (overrides: Partial<ShopState> = {}): ShopState => ({

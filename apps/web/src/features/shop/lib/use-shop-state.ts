@@ -1,6 +1,6 @@
+import { parseShopParams, toShopParams, type ShopState } from '@otaku/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseShopParams, toShopParams, type ShopState } from './shop-state';
 
 export type ShopChange = (state: ShopState) => ShopState;
 

@@ -1,4 +1,4 @@
-import { SHOP } from '@otaku/shared';
+import { SHOP, toConstraints } from '@otaku/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Page, Pagination } from '../../../components/ui';
@@ -17,7 +17,7 @@ export function ShopRoute() {
   const [state, update] = useShopState();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
-  const products = useQuery(productsQuery(rules.toConstraints(state)));
+  const products = useQuery(productsQuery(toConstraints(state)));
   const data = products.data;
 
   const filters: FilterPanelProps = {

@@ -1,0 +1,221 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  FIRST_ANSWERS_ELEMENT_ID,
+  PRODUCT_IMAGE_SIZES,
+  productImageSrcSet,
+  type FirstAnswer,
+  type GetProductResponse,
+  type GetProductsResponse,
+} from '@otaku/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
+import { useTestApp } from '../../test/helpers';
+import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
+import {
+  FirstScreenPages,
+  MANIFEST_PATH,
+  screenChunks,
+  SHOP_PICTURES_PRELOADED,
+} from './first-screen';
+
+/** A build as Vite writes it: the entry, a chunk it shares with the screens, three screens. */
+const manifest = {
+  'index.html': {
+    file: 'assets/index-e1.js',
+    name: 'index',
+    isEntry: true,
+    imports: ['_vendor-v1.js'],
+    dynamicImports: ['src/home-route.tsx', 'src/shop-route.tsx', 'src/product-route.tsx'],
+  },
+  '_vendor-v1.js': { file: 'assets/vendor-v1.js', name: 'vendor' },
+  '_card-c1.js': { file: 'assets/card-c1.js', name: 'card', imports: ['_vendor-v1.js'] },
+  '_image-i1.js': { file: 'assets/image-i1.js', name: 'image' },
+  'src/home-route.tsx': {
+    file: 'assets/home-route-h1.js',
+    name: 'home-route',
+    isDynamicEntry: true,
+    imports: ['index.html', '_card-c1.js'],
+  },
+  'src/shop-route.tsx': {
+    file: 'assets/shop-route-s1.js',
+    name: 'shop-route',
+    isDynamicEntry: true,
+    imports: ['index.html', '_card-c1.js', '_vendor-v1.js'],
+  },
+  'src/product-route.tsx': {
+    file: 'assets/product-route-p1.js',
+    name: 'product-route',
+    isDynamicEntry: true,
+    imports: ['index.html', '_image-i1.js'],
+  },
+};
+
+const dist = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
+mkdirSync(path.join(dist, 'assets'));
+mkdirSync(path.dirname(path.join(dist, MANIFEST_PATH)));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>Otaku Shelf</title></head><body><div id="root"></div></body></html>',
+);
+writeFileSync(path.join(dist, MANIFEST_PATH), JSON.stringify(manifest));
+
+const t = useTestApp({ WEB_DIST_DIR: dist });
+let figures: CatalogProduct[];
+let comic: CatalogProduct;
+
+beforeAll(async () => {
+  const db = t.database.db;
+  figures = [];
+  for (let i = 0; i < 3; i += 1) {
+    const name = i === 0 ? 'Mecha </script><script>alert(1)</script> Figure' : `Figure ${i}`;
+    figures.push(
+      await createCatalogProduct(db, { category: 'toys', toyType: 'action-figure', name }),
+    );
+  }
+  comic = await createCatalogProduct(db, { category: 'comics', stock: { V1: 2 } });
+});
+
+const page = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The answers a page carries, read back the way the browser's parser would find them. */
+function answersIn(html: string): FirstAnswer[] {
+  const open = `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">`;
+  const start = html.indexOf(open);
+  if (start < 0) return [];
+  const end = html.indexOf('</script>', start + open.length);
+  return JSON.parse(html.slice(start + open.length, end)) as FirstAnswer[];
+}
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('the chunks a screen needs', () => {
+  it("lists the screen's chunk and its imports, leaving out what the entry loads", () => {
+    expect(screenChunks(manifest)).toEqual({
+      home: ['/assets/home-route-h1.js', '/assets/card-c1.js'],
+      shop: ['/assets/shop-route-s1.js', '/assets/card-c1.js'],
+      product: ['/assets/product-route-p1.js', '/assets/image-i1.js'],
+    });
+  });
+
+  it('lists nothing for a screen the build does not have', () => {
+    expect(screenChunks({ 'index.html': manifest['index.html'] }).shop).toEqual([]);
+  });
+});
+
+describe('a shop page as the server sends it', () => {
+  it("carries the page's catalog answer exactly as the API sends it", async () => {
+    const res = await page('/shop?category=toys&types=action-figure&sort=price-low');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const [first, ...rest] = answersIn(res.body);
+    expect(rest).toEqual([]);
+    expect(first!.query).toEqual({
+      kind: 'products',
+      constraints: {
+        category: 'toys',
+        productTypes: ['action-figure'],
+        price: 0,
+        sortBy: 'price-low',
+        page: 1,
+        searchQuery: '',
+      },
+    });
+    const constraints = JSON.stringify((first!.query as { constraints: unknown }).constraints);
+    const api = await page(
+      `/api/product/getProducts?productConstraints=${encodeURIComponent(constraints)}`,
+    );
+    expect(first!.answer).toEqual(api.json());
+    expect((first!.answer as GetProductsResponse).currPageProducts).toHaveLength(3);
+  });
+
+  it('names the shop chunks and the first pictures with the srcset and sizes the grid uses', async () => {
+    const res = await page('/shop?category=toys');
+    expect(modulePreloads(res.body)).toEqual(['/assets/shop-route-s1.js', '/assets/card-c1.js']);
+    const { currPageProducts } = answersIn(res.body)[0]!.answer as GetProductsResponse;
+    const pictures = [...res.body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(
+      (m) => m[0],
+    );
+    expect(pictures).toHaveLength(SHOP_PICTURES_PRELOADED);
+    pictures.forEach((link, i) => {
+      expect(link).toContain(`imagesrcset="${productImageSrcSet(currPageProducts[i]!.image)}"`);
+      expect(link).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.shopGrid}"`);
+    });
+  });
+
+  it('cannot be closed early by what a product is called', async () => {
+    const res = await page('/shop?category=toys&types=action-figure');
+    expect(res.body).not.toContain('</script><script>alert(1)');
+    const names = (answersIn(res.body)[0]!.answer as GetProductsResponse).currPageProducts.map(
+      (p) => p.name,
+    );
+    expect(names).toContain('Mecha </script><script>alert(1)</script> Figure');
+  });
+
+  it("carries a product page's product and picture", async () => {
+    const res = await page(`/shop/${comic.id}`);
+    const [first] = answersIn(res.body);
+    expect(first!.query).toEqual({ kind: 'product', productId: comic.id });
+    const api = await page(`/api/product/${comic.id}`);
+    expect(first!.answer).toEqual(api.json());
+    const { image } = (first!.answer as GetProductResponse).product;
+    expect(res.body).toContain(`imagesrcset="${productImageSrcSet(image)}"`);
+    expect(res.body).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.productPage}"`);
+    expect(modulePreloads(res.body)).toEqual([
+      '/assets/product-route-p1.js',
+      '/assets/image-i1.js',
+    ]);
+  });
+
+  it("carries the home page's three carousels", async () => {
+    const res = await page('/');
+    const answers = answersIn(res.body);
+    expect(answers.map((a) => a.query)).toMatchObject([
+      { constraints: { category: 'comics' } },
+      { constraints: { category: 'clothes' } },
+      { constraints: { category: 'toys', productTypes: ['action-figure'] } },
+    ]);
+    expect(res.body).not.toContain('as="image"');
+  });
+
+  it('leaves out an answer there is none of, and the app asks and shows the 404 itself', async () => {
+    for (const url of ['/shop/COM-ZZZZZZ', `/shop/${'X'.repeat(60)}`]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(answersIn(res.body), url).toEqual([]);
+      expect(modulePreloads(res.body)[0], url).toBe('/assets/product-route-p1.js');
+    }
+  });
+
+  it('sends other pages as they were built', async () => {
+    for (const url of ['/cart', '/dashboard/orders', '/login?next=%2Fcart']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('modulepreload');
+      expect(res.body, url).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
+    }
+  });
+
+  it('goes without the answers when the catalog cannot give them quickly', async () => {
+    const pages = FirstScreenPages.load(dist)!;
+    const stuck = { listing: () => new Promise(() => {}) } as unknown as CatalogAnswers;
+    const failing = {
+      product: () => Promise.reject(new Error('connection terminated')),
+    } as unknown as CatalogAnswers;
+    // The stuck answer never comes: the page is sent after the deadline without it.
+    const slow = await pages.render('/shop', '', stuck, t.app.log);
+    const down = await pages.render('/shop/COM-ABCDEF', '', failing, t.app.log);
+    for (const html of [slow!, down!]) {
+      expect(answersIn(html)).toEqual([]);
+      expect(modulePreloads(html)).not.toEqual([]);
+    }
+  });
+
+  it('does not send the build manifest', async () => {
+    const res = await page(`/${MANIFEST_PATH}`);
+    expect(res.body).not.toContain('isDynamicEntry');
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The shop pages as the server sends them: the built index.html with what the page's first
+ * screen needs written into its head, so the browser fetches it while the app's own code is
+ * still on its way (docs/decisions/084):
+ * - `modulepreload` links for the screen's chunk and the chunks it imports, from the build's
+ *   manifest (the app would ask for them only once its entry had run);
+ * - the first screen's catalog answers, exactly as the API sends them, in a JSON script
+ *   element the app puts into its query cache before its first render;
+ * - a preload of the first product pictures, with the `srcset` and `sizes` their <img> uses,
+ *   so the browser picks the same file and does not wait for the answer to know it.
+ *
+ * The answers are the answer cache's (modules/catalog/catalog-answers.ts): as current as an API
+ * call at the same moment. Anything that cannot be had quickly is left out, and the app asks
+ * for it as it would without the hints.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  firstScreen,
+  FIRST_ANSWERS_ELEMENT_ID,
+  PRODUCT_IMAGE_SIZES,
+  productConstraintsSchema,
+  productImageSrcSet,
+  productParamsSchema,
+  type FirstScreen,
+  type FirstScreenQuery,
+  type GetProductResponse,
+  type GetProductsResponse,
+  type ProductImage,
+} from '@otaku/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
+import type { PreparedJson } from './http-caching';
+
+/** The chunk of each screen, by the name the build gives it (apps/web/src/app/lazy-screens.ts). */
+const SCREEN_CHUNKS: Record<FirstScreen['screen'], string> = {
+  home: 'home-route',
+  shop: 'shop-route',
+  product: 'product-route',
+};
+
+/** The shop grid's first row on a phone: the pictures the largest paint is usually one of. */
+export const SHOP_PICTURES_PRELOADED = 2;
+
+/** How long a page waits for its first screen's answers before it goes without them. */
+export const ANSWERS_DEADLINE_MS = 1_000;
+
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** Where Vite writes the manifest (`build.manifest: true`). */
+export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
+
+const escapeAttribute = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** JSON that cannot end the script element it sits in: `<` only occurs inside its strings. */
+const scriptSafe = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * The chunk files each screen needs beyond what the page's entry already loads: the screen's
+ * own chunk first, then what it imports, depth first.
+ */
+export function screenChunks(manifest: Manifest): Record<FirstScreen['screen'], string[]> {
+  const entries = Object.entries(manifest);
+  const loadedByEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || loadedByEntry.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key].imports ?? []) walk(imported, into);
+  };
+  for (const [key, chunk] of entries) if (chunk.isEntry) walk(key, loadedByEntry);
+  const files = (name: string) => {
+    const key = entries.find(([, c]) => c.isDynamicEntry && c.name === name)?.[0];
+    const keys = new Set<string>();
+    if (key) walk(key, keys);
+    return [...keys].map((k) => `/${manifest[k]!.file}`);
+  };
+  return {
+    home: files(SCREEN_CHUNKS.home),
+    shop: files(SCREEN_CHUNKS.shop),
+    product: files(SCREEN_CHUNKS.product),
+  };
+}
+
+const modulePreload = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`;
+
+const picturePreload = (image: ProductImage, sizes: string) =>
+  `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(
+    productImageSrcSet(image),
+  )}" imagesizes="${escapeAttribute(sizes)}">`;
+
+/** A first-screen call's answer, or null when it has none (a 404) or the input is not valid. */
+function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<PreparedJson> | null {
+  if (query.kind === 'products') {
+    const constraints = productConstraintsSchema.safeParse(query.constraints);
+    return constraints.success ? answers.listing(constraints.data) : null;
+  }
+  const params = productParamsSchema.safeParse({ productID: query.productId });
+  return params.success ? answers.product(params.data.productID) : null;
+}
+
+/** The pictures worth fetching before the app knows it will draw them. */
+function picturesOf(screen: FirstScreen['screen'], answer: unknown): string[] {
+  if (screen === 'shop') {
+    const { currPageProducts } = answer as GetProductsResponse;
+    return currPageProducts
+      .slice(0, SHOP_PICTURES_PRELOADED)
+      .map((p) => picturePreload(p.image, PRODUCT_IMAGE_SIZES.shopGrid));
+  }
+  if (screen === 'product') {
+    const { product } = answer as GetProductResponse;
+    return [picturePreload(product.image, PRODUCT_IMAGE_SIZES.productPage)];
+  }
+  return [];
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+export class FirstScreenPages {
+  readonly #head: string;
+  readonly #tail: string;
+  readonly #chunks: Record<FirstScreen['screen'], string[]>;
+
+  private constructor(html: string, manifest: Manifest) {
+    const at = html.indexOf('</head>');
+    this.#head = html.slice(0, at);
+    this.#tail = html.slice(at);
+    this.#chunks = screenChunks(manifest);
+  }
+
+  /** The built page and its manifest; null when the build has no manifest to read. */
+  static load(webDistDir: string): FirstScreenPages | null {
+    const manifestFile = path.join(webDistDir, MANIFEST_PATH);
+    if (!existsSync(manifestFile)) return null;
+    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+    if (!html.includes('</head>')) return null;
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+    return new FirstScreenPages(html, manifest);
+  }
+
+  /** The page for this address, or null when it is not a shop page with a first screen. */
+  async render(
+    pathname: string,
+    search: string,
+    answers: CatalogAnswers,
+    log: FastifyBaseLogger,
+  ): Promise<string | null> {
+    const first = firstScreen(pathname, search);
+    if (!first) return null;
+    const hints = this.#chunks[first.screen].map(modulePreload);
+    const sent = await withDeadline(
+      Promise.all(
+        first.queries.map(async (query) => {
+          const answer = await answerFor(answers, query)?.catch((error: unknown) => {
+            const status = (error as { statusCode?: number }).statusCode ?? 500;
+            if (status >= 500) log.warn({ err: error }, 'first screen answer not read');
+            return null;
+          });
+          return answer ? { query, body: answer.body } : null;
+        }),
+      ),
+      ANSWERS_DEADLINE_MS,
+    );
+    const found = (sent ?? []).filter((a) => a !== null);
+    if (found.length > 0) {
+      hints.push(...picturesOf(first.screen, JSON.parse(found[0]!.body)));
+      const items = found.map(
+        ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
+      );
+      hints.push(
+        `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptSafe(
+          `[${items.join(',')}]`,
+        )}</script>`,
+      );
+    }
+    return `${this.#head}${hints.join('')}${this.#tail}`;
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The shop pages' addresses, the state the shop keeps in its URL, and what each page's first
+ * screen shows. Shared because two sides read the same address: the web app, which asks for
+ * the first screen's code and data as it starts, and the server, which writes the same data
+ * and hints into the page it sends (docs/decisions/084). Both derive them here, so they
+ * cannot ask for different things.
+ */
+import {
+  ALL_TYPES,
+  CATEGORIES,
+  CATEGORY_TYPES,
+  DEFAULT_SORT,
+  SORTS,
+  type Category,
+  type SortBy,
+} from './catalog';
+import {
+  DEFAULT_CATEGORY,
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  PRICE_FILTER_MAX,
+  PRICE_FILTER_MIN,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+} from './constants';
+import type { ProductConstraints, ProductImage } from './catalog-api';
+
+/** The shop pages' paths; a product page is `${shop}/<productID>`. */
+export const SHOP_PATHS = { home: '/', shop: '/shop' } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The shop's filter state (spec §3 "Shop filter state"), kept in the URL so a filtered page can
+// be shared, reloaded and gone back to.
+
+export interface ShopState {
+  category: Category;
+  /** ['all'] or canonical type slugs of the category. */
+  productTypes: string[];
+  /** Maximum price in dollars; 0 means no limit. */
+  price: number;
+  sortBy: SortBy;
+  page: number;
+  searchQuery: string;
+}
+
+export const DEFAULT_SHOP_STATE: ShopState = {
+  category: DEFAULT_CATEGORY,
+  productTypes: [ALL_TYPES],
+  price: 0,
+  sortBy: DEFAULT_SORT,
+  page: DEFAULT_PAGE,
+  searchQuery: '',
+};
+
+/** URL parameter names: /shop?category=toys&types=car,doll&price=40&sort=price-low&page=2&q=… */
+export const SHOP_PARAM = {
+  category: 'category',
+  types: 'types',
+  price: 'price',
+  sort: 'sort',
+  page: 'page',
+  search: 'q',
+} as const;
+
+const isCategory = (v: string | null): v is Category =>
+  (CATEGORIES as readonly string[]).includes(v ?? '');
+const isSort = (v: string | null): v is SortBy => SORTS.some((s) => s.value === v);
+
+function intIn(raw: string | null, min: number, max: number, fallback: number): number {
+  const n = Number(raw);
+  if (raw === null || raw.trim() === '' || !Number.isFinite(n)) return fallback;
+  return Math.min(max, Math.max(min, Math.round(n)));
+}
+
+/** Reads the state from the URL; anything missing or nonsensical falls back to its default. */
+export function parseShopParams(params: URLSearchParams): ShopState {
+  const rawCategory = params.get(SHOP_PARAM.category)?.toLowerCase() ?? null;
+  const category = isCategory(rawCategory) ? rawCategory : DEFAULT_SHOP_STATE.category;
+  const slugs = CATEGORY_TYPES[category].map((t) => t.slug);
+  const types = (params.get(SHOP_PARAM.types) ?? '')
+    .split(',')
+    .map((t) => t.trim().toLowerCase())
+    .filter((t) => slugs.includes(t));
+  const sort = params.get(SHOP_PARAM.sort);
+  const search = (params.get(SHOP_PARAM.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  return {
+    category,
+    productTypes: types.length > 0 ? [...new Set(types)] : [ALL_TYPES],
+    price: intIn(params.get(SHOP_PARAM.price), PRICE_FILTER_MIN, PRICE_FILTER_MAX, 0),
+    sortBy: isSort(sort) ? sort : DEFAULT_SORT,
+    page: intIn(params.get(SHOP_PARAM.page), 1, MAX_PAGE, DEFAULT_PAGE),
+    searchQuery: search.length >= SEARCH_MIN_LENGTH ? search : '',
+  };
+}
+
+export const isAllTypes = (state: ShopState) => state.productTypes.includes(ALL_TYPES);
+
+/** Writes the state to URL parameters, leaving defaults out so links stay short. */
+export function toShopParams(state: ShopState): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set(SHOP_PARAM.category, state.category);
+  if (!isAllTypes(state)) params.set(SHOP_PARAM.types, state.productTypes.join(','));
+  if (state.price > 0) params.set(SHOP_PARAM.price, String(state.price));
+  if (state.sortBy !== DEFAULT_SORT) params.set(SHOP_PARAM.sort, state.sortBy);
+  if (state.searchQuery) params.set(SHOP_PARAM.search, state.searchQuery);
+  if (state.page > 1) params.set(SHOP_PARAM.page, String(state.page));
+  return params;
+}
+
+/** What GET /api/product/getProducts is asked for. */
+export function toConstraints(state: ShopState): ProductConstraints {
+  return { ...state, productTypes: [...state.productTypes] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The home page's carousels.
+
+export interface HomeSection {
+  category: Category;
+  /** The action-figures section shows action figures of the toys category (DESIGN.md §4). */
+  productTypes?: string[];
+}
+
+/** What each home carousel shows, in page order. */
+export const HOME_SECTIONS = {
+  comics: { category: 'comics' },
+  clothes: { category: 'clothes' },
+  actionFigures: { category: 'toys', productTypes: ['action-figure'] },
+} as const satisfies Record<string, HomeSection>;
+
+/** A carousel's products: the first page of its category (and type), most popular first. */
+export function sectionConstraints({ category, productTypes }: HomeSection): ProductConstraints {
+  return toConstraints({
+    ...DEFAULT_SHOP_STATE,
+    category,
+    productTypes: productTypes ? [...productTypes] : [ALL_TYPES],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Product pictures: the `srcset` and the drawn widths, so a hint for a picture names exactly
+// the file the page's <img> will pick.
+
+/** Drawn width of a product picture at each breakpoint, per place it is shown. */
+export const PRODUCT_IMAGE_SIZES = {
+  /** The shop's grid: 2 to 6 columns by screen width. */
+  shopGrid:
+    '(min-width: 1536px) 16vw, (min-width: 1280px) 18vw, (min-width: 1024px) 22vw, (min-width: 640px) 31vw, 48vw',
+  /** The product page's picture. */
+  productPage: '(min-width: 1280px) 540px, (min-width: 768px) 45vw, 100vw',
+  /** A home carousel's card. */
+  carousel: '(min-width: 1024px) 300px, (min-width: 830px) 33vw, (min-width: 790px) 50vw, 72vw',
+} as const;
+
+export const productImageSrcSet = (image: ProductImage) =>
+  `${image.small} 400w, ${image.large} 800w`;
+
+/** How many of the shop grid's first pictures load at once rather than when scrolled near. */
+export const SHOP_GRID_EAGER_IMAGES = 4;
+
+// ---------------------------------------------------------------------------------------------
+// The first screen.
+
+/** A catalog call a first screen makes. */
+export type FirstScreenQuery =
+  { kind: 'products'; constraints: ProductConstraints } | { kind: 'product'; productId: string };
+
+export interface FirstScreen {
+  screen: 'home' | 'shop' | 'product';
+  queries: FirstScreenQuery[];
+}
+
+/** A first screen's catalog answer, sent inside the page: the call's JSON body as it is. */
+export interface FirstAnswer {
+  query: FirstScreenQuery;
+  answer: unknown;
+}
+
+/** The id of the `<script type="application/json">` holding the page's `FirstAnswer[]`. */
+export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
+
+const productPath = new RegExp(`^${SHOP_PATHS.shop}/([^/:][^/]*)$`);
+
+/** The path segment as the router hands it to the screen; a malformed one is left to it. */
+function decodedSegment(segment: string | undefined): string | undefined {
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The shop page at this address and the catalog calls its first screen makes, if any. */
+export function firstScreen(pathname: string, search: string): FirstScreen | null {
+  if (pathname === SHOP_PATHS.home) {
+    const queries = Object.values(HOME_SECTIONS).map((section): FirstScreenQuery => ({
+      kind: 'products',
+      constraints: sectionConstraints(section),
+    }));
+    return { screen: 'home', queries };
+  }
+  if (pathname === SHOP_PATHS.shop) {
+    const constraints = toConstraints(parseShopParams(new URLSearchParams(search)));
+    return { screen: 'shop', queries: [{ kind: 'products', constraints }] };
+  }
+  const productId = decodedSegment(productPath.exec(pathname)?.[1]);
+  if (productId === undefined) return null;
+  return { screen: 'product', queries: [{ kind: 'product', productId }] };
+}
