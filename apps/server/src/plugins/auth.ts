@@ -12,9 +12,10 @@
  * An invalid or expired token does not fail a public route: the request is simply a guest's.
  */
 import { ACCOUNT, ROLE_RANK, SERVER, type Role } from '@otaku/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -70,6 +71,38 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * The signed-in user of a request, read on every authenticated call: prepared once per
+ * database, so it is neither rebuilt nor parsed again by the server each time.
+ */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
+
+function prepareSessionUserQuery(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      profilePic: users.profilePic,
+      googleId: users.googleSubject,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_user');
+}
+
+function sessionUserQuery(db: Db) {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUserQuery(db);
+    sessionUserQueries.set(db, query);
+  }
+  return query;
+}
+
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   if (!header) return;
@@ -81,19 +114,7 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
     request.authProblem = check.expired ? 'expired' : 'invalid';
     return;
   }
-  const [row] = await app.database.db
-    .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      role: users.role,
-      profilePic: users.profilePic,
-      googleId: users.googleSubject,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(eq(users.id, check.userId))
-    .limit(1);
+  const [row] = await sessionUserQuery(app.database.db).execute({ id: check.userId });
   if (row) request.user = row;
   else request.authProblem = 'invalid';
 }

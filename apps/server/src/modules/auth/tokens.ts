@@ -3,7 +3,7 @@
  * "access", so no other token the server signs (the Google state cookie) can pass for one.
  * Refresh tokens are opaque random strings; only their SHA-256 is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -13,7 +13,26 @@ const ISSUER = 'otaku-shelf';
 const ACCESS_AUDIENCE = 'otaku-shelf:access';
 const ACCESS_TYPE = 'access';
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/**
+ * The HMAC key for a secret, imported once: given the raw bytes, jose would import them again
+ * on every token it signs or checks, which costs as much as the check itself.
+ */
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function signAccessToken(secret: string, userId: string): Promise<string> {
   return new SignJWT({ typ: ACCESS_TYPE })
@@ -23,7 +42,7 @@ export async function signAccessToken(secret: string, userId: string): Promise<s
     .setAudience(ACCESS_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expired: boolean };
@@ -31,7 +50,7 @@ export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expir
 /** Verifies signature, issuer, audience, type and expiry; never throws. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: ISSUER,
       audience: ACCESS_AUDIENCE,
       algorithms: ['HS256'],
@@ -58,7 +77,7 @@ export async function signPayload(
     .setAudience(`${ISSUER}:${type}`)
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds}s`)
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
 }
 
 export async function verifyPayload(
@@ -67,7 +86,7 @@ export async function verifyPayload(
   token: string,
 ): Promise<Record<string, unknown> | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
+    const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: ISSUER,
       audience: `${ISSUER}:${type}`,
       algorithms: ['HS256'],
