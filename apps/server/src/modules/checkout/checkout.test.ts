@@ -250,11 +250,24 @@ describe('GET /api/order/getOrders', () => {
       (o: { _id: string }) => o._id,
     );
     expect(new Set(ids).size).toBe(12);
+    for (const order of first.paginatedOrders) {
+      expect(order.products).toMatchObject([{ productId: { _id: figure.id }, quantity: 1 }]);
+    }
 
     const snoop = (
       await page(bob, `currPage=1&userId=${alice.id}&email=${encodeURIComponent(alice.email)}`)
     ).json();
     expect(snoop).toMatchObject({ paginatedOrders: [], totalOrders: 0, totalPages: 1 });
+
+    // An order of several lines lists them by product name, then variant.
+    await fillCart(bob);
+    expect((await placeOrder(bob)).statusCode).toBe(201);
+    const [bobs] = (await page(bob, 'currPage=1')).json().paginatedOrders;
+    const lines = bobs.products.map(
+      (p: { productId: { name: string }; variant: string }) => `${p.productId.name}/${p.variant}`,
+    );
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines).toEqual([...lines].sort((a: string, b: string) => a.localeCompare(b)));
 
     const guest = await t.app.inject({ url: '/api/order/getOrders?currPage=1' });
     expect(guest.statusCode).toBe(401);

@@ -1,6 +1,7 @@
 import type { DashboardOrder } from '@otaku/shared';
 import { toOrder } from '../orders/order-dto';
-import type { OrderLineRow, OrderWithCustomer } from './orders-admin.repo';
+import type { OrderLineRow } from '../orders/orders.repo';
+import type { OrderWithCustomer } from './orders-admin.repo';
 
 /**
  * An order as the dashboard reads it: the shopper's order shape, with the customer taken

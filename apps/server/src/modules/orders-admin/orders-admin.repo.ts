@@ -1,17 +1,9 @@
 /** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
 import { asc, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import {
-  orderLines,
-  orders,
-  orderStatusCounts,
-  products,
-  productVariants,
-  users,
-} from '../../db/schema/index';
+import { orders, orderStatusCounts, products, productVariants, users } from '../../db/schema/index';
+import { orderLinesJson, type OrderLineRow, type OrderRow } from '../orders/orders.repo';
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
 export interface OrderWithCustomer {
   order: OrderRow;
   profilePic: string | null;
@@ -33,16 +25,20 @@ export async function countOrders(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** All orders, from the per-status counters, as a column of each listed row. */
+const ordersTotal = sql<number>`(select coalesce(sum(${orderStatusCounts.orders}), 0)::int from ${orderStatusCounts})`;
+
 /**
- * Newest first; ties broken by id so pages never overlap. The page is picked off
- * orders_created_idx first and only its rows are joined to their customers, so a deep page
- * costs about what the first one does.
+ * A page of orders, newest first, each with its customer and lines, and the number of all
+ * orders: one statement. Ties are broken by id so pages never overlap. The page is picked off
+ * orders_created_idx first and only its rows are joined, so a deep page costs about what the
+ * first one does. A page past the end has no row to carry the total: ask countOrders.
  */
 export async function listOrders(
   db: Executor,
   limit: number,
   offset: number,
-): Promise<OrderWithCustomer[]> {
+): Promise<Array<OrderWithCustomer & { lines: OrderLineRow[]; total: number }>> {
   const newestFirst = [desc(orders.createdAt), desc(orders.id)];
   const page = db
     .select({ id: orders.id })
@@ -56,20 +52,13 @@ export async function listOrders(
       profilePic: users.profilePic,
       username: users.username,
       email: users.email,
+      lines: orderLinesJson,
+      total: ordersTotal,
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, page))
     .orderBy(...newestFirst);
-}
-
-export async function linesOf(db: Executor, orderIds: string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, orderIds))
-    .orderBy(asc(orderLines.productName));
 }
 
 export async function countByStatus(db: Executor): Promise<{ status: string; n: number }[]> {

@@ -22,20 +22,9 @@ export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(
 
 export async function listOrders(db: Executor, page: number) {
   const size = PAGE_SIZE.dashboard;
-  const [total, rows] = await Promise.all([
-    repo.countOrders(db),
-    repo.listOrders(db, size, (page - 1) * size),
-  ]);
-  const lines = await repo.linesOf(
-    db,
-    rows.map((r) => r.order.id),
-  );
-  const orders: DashboardOrder[] = rows.map((row) =>
-    toDashboardOrder(
-      row,
-      lines.filter((l) => l.orderId === row.order.id),
-    ),
-  );
+  const rows = await repo.listOrders(db, size, (page - 1) * size);
+  const total = rows[0]?.total ?? (await repo.countOrders(db));
+  const orders: DashboardOrder[] = rows.map((row) => toDashboardOrder(row, row.lines));
   return { orders, total, totalPages: pageCount(total, size) };
 }
 

@@ -2,7 +2,8 @@ import { DASHBOARD, DASHBOARD_RULES } from '@otaku/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
-import { products, productVariants } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { orderLines, products, productVariants } from '../../db/schema/index';
 
 const t = useTestApp();
 let admin: TestAccount;
@@ -65,6 +66,38 @@ describe('staff order calls', () => {
     });
     const second = (await call('GET', '/api/order/allOrdersList?currPage=2', admin)).json();
     expect(second.currPageOrders).toHaveLength(3);
+    const past = (await call('GET', '/api/order/allOrdersList?currPage=3', admin)).json();
+    expect(past).toMatchObject({ currPageOrders: [], totalOrders: 23, totalPages: 2 });
+  });
+
+  it("shows each order's own lines, by product name, and an order without lines", async () => {
+    const order = await insertOrder(t.database, shopper, {
+      createdAt: new Date(Date.UTC(2030, 0, 2)),
+    });
+    await t.database.db.insert(orderLines).values(
+      ['Zeta Scarf', 'Alpha Mug'].map((productName, i) => ({
+        orderId: order.id,
+        productName,
+        productImage: `/uploads/products/CLO-00000${i}`,
+        variant: 'M',
+        quantity: 1,
+        priceCents: 1234,
+      })),
+    );
+    const bare = await insertOrder(t.database, shopper, {
+      createdAt: new Date(Date.UTC(2030, 0, 1)),
+    });
+    await t.database.db.delete(orderLines).where(eq(orderLines.orderId, bare.id));
+    const [newest, next] = (await call('GET', '/api/order/allOrdersList?currPage=1', admin)).json()
+      .currPageOrders;
+    expect(newest._id).toBe(order.id);
+    expect(newest.products.map((p: { productId: { name: string } }) => p.productId.name)).toEqual([
+      'Alpha Mug',
+      'Test Figure',
+      'Zeta Scarf',
+    ]);
+    expect(newest.products[0]).toMatchObject({ variant: 'M', quantity: 1, price: 12.34 });
+    expect(next).toMatchObject({ _id: bare.id, products: [] });
   });
 
   it('counts orders by status and changes a status', async () => {

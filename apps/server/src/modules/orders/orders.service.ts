@@ -3,7 +3,7 @@ import { PAGE_SIZE, type Order } from '@otaku/shared';
 import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { toOrder } from './order-dto';
-import { countUserOrders, linesOf, listUserOrders } from './orders.repo';
+import { countUserOrders, listUserOrders } from './orders.repo';
 
 export interface OrderPage {
   paginatedOrders: Order[];
@@ -18,19 +18,9 @@ export async function ordersOfUser(ex: Executor, user: AuthUser, page: number): 
     countUserOrders(ex, user.id),
     listUserOrders(ex, user.id, size, (page - 1) * size),
   ]);
-  const lines = await linesOf(
-    ex,
-    rows.map((r) => r.id),
-  );
   const customer = { username: user.username, email: user.email, profilePic: user.profilePic };
   return {
-    paginatedOrders: rows.map((order) =>
-      toOrder(
-        order,
-        lines.filter((l) => l.orderId === order.id),
-        customer,
-      ),
-    ),
+    paginatedOrders: rows.map(({ order, lines }) => toOrder(order, lines, customer)),
     currPage: page,
     totalPages: Math.max(1, Math.ceil(totalOrders / size)),
     totalOrders,
