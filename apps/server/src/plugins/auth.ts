@@ -15,7 +15,7 @@ import { ACCOUNT, ROLE_RANK, SERVER, type Role } from '@otaku/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -71,14 +71,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/**
- * The signed-in user of a request, read on every authenticated call: prepared once per
- * database, so it is neither rebuilt nor parsed again by the server each time.
- */
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUserQuery>>();
-
-function prepareSessionUserQuery(db: Db) {
-  return db
+/** The signed-in user of a request, read on every authenticated call (db/prepared.ts). */
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: users.id,
       username: users.username,
@@ -91,17 +86,8 @@ function prepareSessionUserQuery(db: Db) {
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('session_user');
-}
-
-function sessionUserQuery(db: Db) {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionUserQuery(db);
-    sessionUserQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare('session_user'),
+);
 
 async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;

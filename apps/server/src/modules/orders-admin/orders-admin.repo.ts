@@ -1,6 +1,7 @@
 /** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
 import { asc, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { orders, orderStatusCounts, products, productVariants, users } from '../../db/schema/index';
 import { orderLinesJson, type OrderLineRow, type OrderRow } from '../orders/orders.repo';
 
@@ -28,24 +29,22 @@ export async function countOrders(db: Executor): Promise<number> {
 /** All orders, from the per-status counters, as a column of each listed row. */
 const ordersTotal = sql<number>`(select coalesce(sum(${orderStatusCounts.orders}), 0)::int from ${orderStatusCounts})`;
 
+const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+
 /**
  * A page of orders, newest first, each with its customer and lines, and the number of all
- * orders: one statement. Ties are broken by id so pages never overlap. The page is picked off
- * orders_created_idx first and only its rows are joined, so a deep page costs about what the
- * first one does. A page past the end has no row to carry the total: ask countOrders.
+ * orders: one prepared statement (db/prepared.ts). Ties are broken by id so pages never
+ * overlap. The page is picked off orders_created_idx first and only its rows are joined, so a
+ * deep page costs about what the first one does. A page past the end has no row to carry the
+ * total: ask countOrders.
  */
-export async function listOrders(
-  db: Executor,
-  limit: number,
-  offset: number,
-): Promise<Array<OrderWithCustomer & { lines: OrderLineRow[]; total: number }>> {
-  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+const ordersPage = preparedPerDatabase((db) => {
   const page = db
     .select({ id: orders.id })
     .from(orders)
     .orderBy(...newestFirst)
-    .limit(limit)
-    .offset(offset);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
   return db
     .select({
       order: orders,
@@ -58,7 +57,16 @@ export async function listOrders(
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .where(inArray(orders.id, page))
-    .orderBy(...newestFirst);
+    .orderBy(...newestFirst)
+    .prepare('dashboard_orders_page');
+});
+
+export async function listOrders(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<Array<OrderWithCustomer & { lines: OrderLineRow[]; total: number }>> {
+  return ordersPage(db).execute({ limit, offset });
 }
 
 export async function countByStatus(db: Executor): Promise<{ status: string; n: number }[]> {
