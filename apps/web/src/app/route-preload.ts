@@ -19,23 +19,28 @@ import { loadHome, loadProduct, loadShop } from './lazy-screens';
 
 const loaders = { home: loadHome, shop: loadShop, product: loadProduct };
 
-/** Puts the answers the page carries into the cache, under the keys the screens read. */
+/**
+ * Puts the answers the page carries into the cache, under the keys the screens read. Anything
+ * that does not have the shape of an answer is passed over: the screen then asks for it.
+ */
 export function seedFirstAnswers(doc: Document, client: QueryClient) {
   const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
   if (!text) return;
-  let answers: FirstAnswer[];
+  let answers: unknown;
   try {
-    answers = JSON.parse(text) as FirstAnswer[];
+    answers = JSON.parse(text);
   } catch {
     return;
   }
   if (!Array.isArray(answers)) return;
-  for (const { query, answer } of answers) {
-    if (query?.kind === 'products') {
+  for (const item of answers as Array<Partial<FirstAnswer> | null>) {
+    const query = item?.query;
+    const answer = item?.answer as Partial<GetProductsResponse & GetProductResponse> | null;
+    if (!answer || typeof answer !== 'object') continue;
+    if (query?.kind === 'products' && Array.isArray(answer.currPageProducts)) {
       client.setQueryData(productsQuery(query.constraints).queryKey, answer as GetProductsResponse);
-    } else if (query?.kind === 'product') {
-      const { product } = answer as GetProductResponse;
-      client.setQueryData(productQuery(query.productId).queryKey, product);
+    } else if (query?.kind === 'product' && answer.product) {
+      client.setQueryData(productQuery(query.productId).queryKey, answer.product);
     }
   }
 }
