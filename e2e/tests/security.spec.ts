@@ -1,4 +1,4 @@
-import { DASHBOARD_RULES } from '@otaku/shared';
+import { DASHBOARD_RULES, FIRST_ANSWERS_ELEMENT_ID } from '@otaku/shared';
 import {
   apiLogin,
   baseURL,
@@ -32,8 +32,12 @@ const PAYLOAD = {
   coupon: '<img src=x onerror=alert(1)>',
 } as const;
 
-/** What would be in the page had any payload been parsed as HTML. */
-const INJECTED = 'img[src="x"], [onerror], [onload], iframe, script:not([src])';
+/**
+ * What would be in the page had any payload been parsed as HTML. The one inline script a page
+ * has is the server's JSON of the first screen's answers (never run), where the payloads are
+ * JSON strings.
+ */
+const INJECTED = `img[src="x"], [onerror], [onload], iframe, script:not([src]):not(#${FIRST_ANSWERS_ELEMENT_ID}[type="application/json"])`;
 
 /** Records every alert/confirm/prompt a page opens (and dismisses it). */
 function watchDialogs(page: Page): string[] {
