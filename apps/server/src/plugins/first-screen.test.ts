@@ -155,6 +155,13 @@ describe('a shop page as the server sends it', () => {
     expect(names).toContain('Mecha </script><script>alert(1)</script> Figure');
   });
 
+  it('cannot be closed early by what the address searches for', async () => {
+    const q = '</script><script>alert(1)</script>';
+    const res = await page(`/shop?q=${encodeURIComponent(q)}`);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(answersIn(res.body)[0]!.query).toMatchObject({ constraints: { searchQuery: q } });
+  });
+
   it("carries a product page's product and picture", async () => {
     const res = await page(`/shop/${comic.id}`);
     const [first] = answersIn(res.body);

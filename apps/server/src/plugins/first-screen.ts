@@ -106,16 +106,16 @@ function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<Pr
   return params.success ? answers.product(params.data.productID) : null;
 }
 
-/** The pictures worth fetching before the app knows it will draw them. */
-function picturesOf(screen: FirstScreen['screen'], answer: unknown): string[] {
+/** The pictures worth fetching before the app knows it will draw them, from the answer's JSON. */
+function picturesOf(screen: FirstScreen['screen'], body: string): string[] {
   if (screen === 'shop') {
-    const { currPageProducts } = answer as GetProductsResponse;
+    const { currPageProducts } = JSON.parse(body) as GetProductsResponse;
     return currPageProducts
       .slice(0, SHOP_PICTURES_PRELOADED)
       .map((p) => picturePreload(p.image, PRODUCT_IMAGE_SIZES.shopGrid));
   }
   if (screen === 'product') {
-    const { product } = answer as GetProductResponse;
+    const { product } = JSON.parse(body) as GetProductResponse;
     return [picturePreload(product.image, PRODUCT_IMAGE_SIZES.productPage)];
   }
   return [];
@@ -176,7 +176,7 @@ export class FirstScreenPages {
     );
     const found = (sent ?? []).filter((a) => a !== null);
     if (found.length > 0) {
-      hints.push(...picturesOf(first.screen, JSON.parse(found[0]!.body)));
+      hints.push(...picturesOf(first.screen, found[0]!.body));
       const items = found.map(
         ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
       );
