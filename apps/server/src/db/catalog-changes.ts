@@ -175,18 +175,15 @@ export function postgresCatalogChanges(connectionString: string) {
       const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
       const call = (...a: unknown[]) => (super.query as (...x: unknown[]) => never)(...a);
       if (!text || !this.#watcher.changesOnCompletion(text)) return call(...args);
-      if (typeof values === 'function') {
-        return call(config, (error: unknown, result: unknown) => {
+      type Done = (error: unknown, result: unknown) => void;
+      const after =
+        (done: Done): Done =>
+        (error, result) => {
           onCommittedChange();
-          (values as (e: unknown, r: unknown) => void)(error, result);
-        });
-      }
-      if (typeof callback === 'function') {
-        return call(config, values, (error: unknown, result: unknown) => {
-          onCommittedChange();
-          (callback as (e: unknown, r: unknown) => void)(error, result);
-        });
-      }
+          done(error, result);
+        };
+      if (typeof values === 'function') return call(config, after(values as Done));
+      if (typeof callback === 'function') return call(config, values, after(callback as Done));
       const pending = call(...args) as unknown as Promise<unknown>;
       return pending.then(
         (result) => {

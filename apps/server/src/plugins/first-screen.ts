@@ -43,7 +43,7 @@ const SCREEN_CHUNKS: Record<FirstScreen['screen'], string> = {
 export const SHOP_PICTURES_PRELOADED = 2;
 
 /** How long a page waits for its first screen's answers before it goes without them. */
-export const ANSWERS_DEADLINE_MS = 1_000;
+const ANSWERS_DEADLINE_MS = 1_000;
 
 interface ManifestChunk {
   file: string;
