@@ -47,8 +47,37 @@ export async function signAccessToken(secret: string, userId: string): Promise<s
 
 export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expired: boolean };
 
+/** How many verified access tokens are remembered per secret (about 100 bytes each). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Access tokens already verified, by the SHA-256 of the token, with their user and expiry. A
+ * shopper sends the same token on every call for its whole life, and checking its signature
+ * again (WebCrypto, a round trip through the thread pool) cost more than the rest of the call's
+ * own work. Only a token that passed every check is remembered, and only until it expires, so
+ * the answer is the one `jwtVerify` would give; the oldest entry makes room when it is full.
+ */
+const verified = new Map<string, Map<string, { userId: string; expiresAtMs: number }>>();
+
+function verifiedTokens(secret: string) {
+  let tokens = verified.get(secret);
+  if (!tokens) {
+    tokens = new Map();
+    verified.set(secret, tokens);
+  }
+  return tokens;
+}
+
 /** Verifies signature, issuer, audience, type and expiry; never throws. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenCheck> {
+  const tokens = verifiedTokens(secret);
+  const digest = createHash('sha256').update(token).digest('base64');
+  const known = tokens.get(digest);
+  if (known) {
+    if (Date.now() < known.expiresAtMs) return { ok: true, userId: known.userId };
+    tokens.delete(digest);
+    return { ok: false, expired: true };
+  }
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), {
       issuer: ISSUER,
@@ -57,6 +86,10 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
     });
     if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') {
       return { ok: false, expired: false };
+    }
+    if (typeof payload.exp === 'number') {
+      if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+      tokens.set(digest, { userId: payload.sub, expiresAtMs: payload.exp * 1000 });
     }
     return { ok: true, userId: payload.sub };
   } catch (error) {
