@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client';
-import { rowsOf } from '../src/modules/cart/cart.repo';
+import { rowsOf } from '../src/db/prepared';
 import { createCoupon, createProduct, signedInShopper } from './checkout-fixtures';
 import { createTestDatabase, engine, testConfig, type TestDatabase } from './helpers';
 import { call, startServer, type ServerProcess } from './server-process';

@@ -7,7 +7,9 @@
  * A pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.21+ with
  * `max_prepared_statements`, or session mode).
  */
-import type { Db } from './client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from './client';
 
 /** `build(db)` for each database, made on first use and kept while the database lives. */
 export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
@@ -21,3 +23,33 @@ export function preparedPerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
     return statement;
   };
 }
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+type Session = Executor['_']['session'];
+type Statement = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+
+/**
+ * A hand-written statement prepared as `name` on each connection that runs it (names must be
+ * unique). Its values are `sql.placeholder`s, given by name to each call; it runs on the
+ * database or inside a transaction and answers the rows.
+ */
+export function preparedSql<Row>(
+  name: string,
+  statement: SQL,
+): (ex: Executor, values: object) => Promise<Row[]> {
+  const query = dialect.sqlToQuery(statement);
+  const bySession = new WeakMap<Session, Statement>();
+  return async (ex, values) => {
+    const session = ex._.session;
+    let prepared = bySession.get(session);
+    if (!prepared) {
+      prepared = session.prepareQuery(query, undefined, name, false) as Statement;
+      bySession.set(session, prepared);
+    }
+    return rowsOf<Row>(await prepared.execute(values as Record<string, unknown>));
+  };
+}
+
+/** The rows of a raw statement's result, the same shape on PGlite and node-postgres. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -3,12 +3,13 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedSql, rowsOf } from '../../db/prepared';
 import { cartItems, carts, products, productVariants } from '../../db/schema/index';
 
-/** The rows of a raw `execute`, the same shape on PGlite and node-postgres. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** A named value of a prepared statement (db/prepared.ts). */
+const value = (name: string) => sql.placeholder(name);
 
 export interface CartLineRow {
   productId: string;
@@ -47,32 +48,35 @@ export async function touchCart(ex: Executor, cartId: string, userId: string | n
  * marked active (the shopper is using it). Returns the stock left and the line's quantity, or
  * null when fewer units than asked for are available.
  */
+const reserveStatement = preparedSql<{ stock: number | null; reservedQuantity: number | null }>(
+  'cart_reserve_units',
+  sql`
+    with cart as (
+      insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
+      on conflict (id) do update set touched_at = now()
+      returning id
+    ), taken as (
+      update product_variants set stock = stock - ${value('quantity')}::int
+      where product_id = ${value('productId')}::text and variant = ${value('variant')}::text
+        and stock >= ${value('quantity')}::int and exists (select from cart)
+      returning stock
+    ), added as (
+      insert into cart_items (cart_id, user_id, product_id, variant, quantity)
+      select ${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
+        ${value('variant')}::text, ${value('quantity')}::int
+      from taken
+      on conflict (cart_id, product_id, variant)
+        do update set quantity = cart_items.quantity + excluded.quantity
+      returning quantity
+    )
+    select (select stock from taken) as stock, (select quantity from added) as "reservedQuantity"`,
+);
+
 export async function reserveUnits(
   ex: Executor,
   line: HeldUnits & { cartId: string; userId: string | null },
 ): Promise<{ stock: number; reservedQuantity: number } | null> {
-  const [row] = rowsOf<{ stock: number | null; reservedQuantity: number | null }>(
-    await ex.execute(sql`
-      with cart as (
-        insert into carts (id, user_id) values (${line.cartId}::text, ${line.userId}::uuid)
-        on conflict (id) do update set touched_at = now()
-        returning id
-      ), taken as (
-        update product_variants set stock = stock - ${line.quantity}::int
-        where product_id = ${line.productId}::text and variant = ${line.variant}::text
-          and stock >= ${line.quantity}::int and exists (select from cart)
-        returning stock
-      ), added as (
-        insert into cart_items (cart_id, user_id, product_id, variant, quantity)
-        select ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
-          ${line.variant}::text, ${line.quantity}::int
-        from taken
-        on conflict (cart_id, product_id, variant)
-          do update set quantity = cart_items.quantity + excluded.quantity
-        returning quantity
-      )
-      select (select stock from taken) as stock, (select quantity from added) as "reservedQuantity"`),
-  );
+  const [row] = await reserveStatement(ex, line);
   return row?.stock == null || row.reservedQuantity == null
     ? null
     : { stock: Number(row.stock), reservedQuantity: Number(row.reservedQuantity) };
@@ -93,18 +97,14 @@ export type LineChange =
  * line changes (0 deletes it) only when the stock did. Nothing is found when the cart has no
  * such line.
  */
-export async function changeLineUnits(
-  ex: Executor,
-  line: { cartId: string; productId: string; variant: string },
-  target: LineTarget,
-): Promise<LineChange> {
-  const wanted = 'set' in target ? sql`${target.set}::int` : sql`l.current - ${target.less}::int`;
-  const key = sql`cart_id = ${line.cartId}::text and product_id = ${line.productId}::text
-    and variant = ${line.variant}::text`;
-  const [row] = rowsOf<{ current: number; wanted: number; stock: number | null; done: boolean }>(
-    await ex.execute(sql`
+function changeLineStatement(name: string, wanted: SQL) {
+  const key = sql`cart_id = ${value('cartId')}::text and product_id = ${value('productId')}::text
+    and variant = ${value('variant')}::text`;
+  return preparedSql<{ current: number; wanted: number; stock: number | null; done: boolean }>(
+    name,
+    sql`
       with cart as (
-        update carts set touched_at = now() where id = ${line.cartId}::text returning id
+        update carts set touched_at = now() where id = ${value('cartId')}::text returning id
       ), line as (
         select quantity as current from cart_items where ${key} and exists (select from cart)
         for update
@@ -113,7 +113,7 @@ export async function changeLineUnits(
       ), moved as (
         update product_variants pv set stock = pv.stock - (w.wanted - w.current)
         from want w
-        where pv.product_id = ${line.productId}::text and pv.variant = ${line.variant}::text
+        where pv.product_id = ${value('productId')}::text and pv.variant = ${value('variant')}::text
           and w.wanted <> w.current and pv.stock >= w.wanted - w.current
         returning pv.stock
       ), kept as (
@@ -127,11 +127,28 @@ export async function changeLineUnits(
       )
       select w.current, w.wanted,
         coalesce((select stock from moved), (select stock from product_variants
-          where product_id = ${line.productId}::text and variant = ${line.variant}::text)) as stock,
+          where product_id = ${value('productId')}::text and variant = ${value('variant')}::text)) as stock,
         (w.wanted = w.current or exists (select from moved)) as done,
         (select count(*) from kept) + (select count(*) from dropped) as changed
-      from want w`),
+      from want w`,
   );
+}
+
+const changeLineTo = changeLineStatement('cart_line_set', sql`${value('units')}::int`);
+const changeLineDown = changeLineStatement(
+  'cart_line_less',
+  sql`l.current - ${value('units')}::int`,
+);
+
+export async function changeLineUnits(
+  ex: Executor,
+  line: { cartId: string; productId: string; variant: string },
+  target: LineTarget,
+): Promise<LineChange> {
+  const [row] =
+    'set' in target
+      ? await changeLineTo(ex, { ...line, units: target.set })
+      : await changeLineDown(ex, { ...line, units: target.less });
   if (!row) return { found: false };
   return {
     found: true,
@@ -225,20 +242,23 @@ export async function listLines(ex: Executor, cartId: string): Promise<CartLineR
  * The cart's lines with today's product data (in the order they were first added) and when it
  * was last used, in one statement; no lines and null when the cart does not exist yet.
  */
+const cartStateStatement = preparedSql<{ touchedAt: Date | string; lines: CartLineRow[] }>(
+  'cart_state',
+  sql`
+    select c.touched_at as "touchedAt", coalesce((
+      select json_agg(json_build_object('productId', ci.product_id, 'variant', ci.variant,
+        'quantity', ci.quantity, 'name', p.name, 'image', p.image, 'priceCents', p.price_cents,
+        'category', p.category) order by ci.reserved_at, ci.product_id, ci.variant)
+      from cart_items ci join products p on p.id = ci.product_id
+      where ci.cart_id = c.id), '[]'::json) as lines
+    from carts c where c.id = ${value('cartId')}::text`,
+);
+
 export async function readCartState(
   ex: Executor,
   cartId: string,
 ): Promise<{ lines: CartLineRow[]; touchedAt: Date | null }> {
-  const [row] = rowsOf<{ touchedAt: Date | string; lines: CartLineRow[] }>(
-    await ex.execute(sql`
-      select c.touched_at as "touchedAt", coalesce((
-        select json_agg(json_build_object('productId', ci.product_id, 'variant', ci.variant,
-          'quantity', ci.quantity, 'name', p.name, 'image', p.image, 'priceCents', p.price_cents,
-          'category', p.category) order by ci.reserved_at, ci.product_id, ci.variant)
-        from cart_items ci join products p on p.id = ci.product_id
-        where ci.cart_id = c.id), '[]'::json) as lines
-      from carts c where c.id = ${cartId}`),
-  );
+  const [row] = await cartStateStatement(ex, { cartId });
   return row
     ? { lines: row.lines, touchedAt: new Date(row.touchedAt) }
     : { lines: [], touchedAt: null };

@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { returnStock, rowsOf, type HeldUnits } from './cart.repo';
+import { rowsOf } from '../../db/prepared';
+import { returnStock, type HeldUnits } from './cart.repo';
 
 /** Carts handled per transaction; a sweep loops until none are left. */
 const BATCH = 200;

@@ -6,6 +6,7 @@
 import type { Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { rowsOf } from '../../db/prepared';
 import { searchMatch, searchRank } from './search-sql';
 
 export interface VariantRow {
@@ -43,7 +44,7 @@ export interface ListFilter {
 
 /** Runs a raw query; the rows come back the same way on PGlite and node-postgres. */
 async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(statement));
 }
 
 const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
