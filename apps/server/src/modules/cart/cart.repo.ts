@@ -3,10 +3,10 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
-import { cartItems, carts, products, productVariants } from '../../db/schema/index';
+import { cartItems, productVariants } from '../../db/schema/index';
 
 /** A named value of a prepared statement (db/prepared.ts). */
 const value = (name: string) => sql.placeholder(name);
@@ -27,17 +27,18 @@ export interface HeldUnits {
   quantity: number;
 }
 
+const touchStatement = preparedSql(
+  'cart_touch',
+  sql`insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
+    on conflict (id) do update set touched_at = now()`,
+);
+
 /**
  * Creates the cart or marks it active. The row lock it takes serialises every change to one
  * cart, and lets the sweeper skip carts that are being used.
  */
 export async function touchCart(ex: Executor, cartId: string, userId: string | null) {
-  const [row] = await ex
-    .insert(carts)
-    .values({ id: cartId, userId })
-    .onConflictDoUpdate({ target: carts.id, set: { touchedAt: sql`now()` } })
-    .returning({ touchedAt: carts.touchedAt });
-  return row!.touchedAt;
+  await touchStatement(ex, { cartId, userId });
 }
 
 /**
@@ -211,37 +212,32 @@ export async function setLineQuantity(
     .where(lineKey(cartId, productId, variant));
 }
 
+const deleteLinesStatement = preparedSql<HeldUnits>(
+  'cart_delete_lines',
+  sql`delete from cart_items where cart_id = ${value('cartId')}::text
+    returning product_id as "productId", variant, quantity`,
+);
+
 /** Deletes every line of a cart and returns what they held. */
 export async function deleteLines(ex: Executor, cartId: string): Promise<HeldUnits[]> {
-  return ex.delete(cartItems).where(eq(cartItems.cartId, cartId)).returning({
-    productId: cartItems.productId,
-    variant: cartItems.variant,
-    quantity: cartItems.quantity,
-  });
+  return deleteLinesStatement(ex, { cartId });
 }
+
+const linesStatement = preparedSql<CartLineRow>(
+  'cart_lines',
+  sql`
+    select ci.product_id as "productId", ci.variant, ci.quantity, p.name, p.image,
+      p.price_cents as "priceCents", p.category
+    from cart_items ci join products p on p.id = ci.product_id
+    where ci.cart_id = ${value('cartId')}::text
+    order by ci.reserved_at, ci.product_id, ci.variant`,
+);
 
 /** The cart's lines with today's product data, in the order they were first added. */
 export async function listLines(ex: Executor, cartId: string): Promise<CartLineRow[]> {
-  return ex
-    .select({
-      productId: cartItems.productId,
-      variant: cartItems.variant,
-      quantity: cartItems.quantity,
-      name: products.name,
-      image: products.image,
-      priceCents: products.priceCents,
-      category: products.category,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.reservedAt), asc(cartItems.productId), asc(cartItems.variant));
+  return linesStatement(ex, { cartId });
 }
 
-/**
- * The cart's lines with today's product data (in the order they were first added) and when it
- * was last used, in one statement; no lines and null when the cart does not exist yet.
- */
 const cartStateStatement = preparedSql<{ touchedAt: Date | string; lines: CartLineRow[] }>(
   'cart_state',
   sql`
@@ -254,6 +250,10 @@ const cartStateStatement = preparedSql<{ touchedAt: Date | string; lines: CartLi
     from carts c where c.id = ${value('cartId')}::text`,
 );
 
+/**
+ * The cart's lines with today's product data (in the order they were first added) and when it
+ * was last used, in one statement; no lines and null when the cart does not exist yet.
+ */
 export async function readCartState(
   ex: Executor,
   cartId: string,
