@@ -34,6 +34,9 @@ export const users = pgTable(
     // Newest first, ties by id, as the dashboard's users list reads them.
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('users_role_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The dashboard's user search (name or email containing the words) on many accounts.
+    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('user', 'admin', 'superAdmin')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
