@@ -47,8 +47,8 @@ export async function signAccessToken(secret: string, userId: string): Promise<s
 
 export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expired: boolean };
 
-/** How many verified access tokens are remembered per secret (about 100 bytes each). */
-export const VERIFIED_TOKENS_KEPT = 10_000;
+/** How many verified access tokens are remembered per secret (a few hundred bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
  * Access tokens already verified, by the SHA-256 of the token, with their user and expiry. A

@@ -41,14 +41,6 @@ export async function touchCart(ex: Executor, cartId: string, userId: string | n
   await touchStatement(ex, { cartId, userId });
 }
 
-/**
- * Reserves units in one statement: marks the cart active (its row lock comes first, as in every
- * cart change, so the sweeper and this never wait on each other in opposite orders), takes the
- * units with a conditional update that can never drive stock below 0, and adds them to the
- * line. When there are not enough units nothing is taken and no line changes; the cart is still
- * marked active (the shopper is using it). Returns the stock left and the line's quantity, or
- * null when fewer units than asked for are available.
- */
 const reserveStatement = preparedSql<{ stock: number | null; reservedQuantity: number | null }>(
   'cart_reserve_units',
   sql`
@@ -73,6 +65,14 @@ const reserveStatement = preparedSql<{ stock: number | null; reservedQuantity: n
     select (select stock from taken) as stock, (select quantity from added) as "reservedQuantity"`,
 );
 
+/**
+ * Reserves units in one statement: marks the cart active (its row lock comes first, as in every
+ * cart change, so the sweeper and this never wait on each other in opposite orders), takes the
+ * units with a conditional update that can never drive stock below 0, and adds them to the
+ * line. When there are not enough units nothing is taken and no line changes; the cart is still
+ * marked active (the shopper is using it). Returns the stock left and the line's quantity, or
+ * null when fewer units than asked for are available.
+ */
 export async function reserveUnits(
   ex: Executor,
   line: HeldUnits & { cartId: string; userId: string | null },
@@ -91,13 +91,6 @@ export type LineChange =
   /** `stock` is what is left after the change; `done` is false when too few units were left. */
   | { found: true; current: number; wanted: number; stock: number; done: boolean };
 
-/**
- * Changes a cart line's quantity in one statement, in the lock order of every cart change:
- * the cart row (marked active), then the line, then the variant. The difference is taken from
- * or given back to stock with one conditional update that can never drive stock below 0; the
- * line changes (0 deletes it) only when the stock did. Nothing is found when the cart has no
- * such line.
- */
 function changeLineStatement(name: string, wanted: SQL) {
   const key = sql`cart_id = ${value('cartId')}::text and product_id = ${value('productId')}::text
     and variant = ${value('variant')}::text`;
@@ -141,6 +134,13 @@ const changeLineDown = changeLineStatement(
   sql`l.current - ${value('units')}::int`,
 );
 
+/**
+ * Changes a cart line's quantity in one statement, in the lock order of every cart change:
+ * the cart row (marked active), then the line, then the variant. The difference is taken from
+ * or given back to stock with one conditional update that can never drive stock below 0; the
+ * line changes (0 deletes it) only when the stock did. Nothing is found when the cart has no
+ * such line.
+ */
 export async function changeLineUnits(
   ex: Executor,
   line: { cartId: string; productId: string; variant: string },
