@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 // the app always talks to its own origin, exactly as in production.
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
@@ -18,10 +18,13 @@ export default defineConfig({
   preview: { port: 4173 },
   build: {
     outDir: 'dist',
+    // The server entry (`--ssr src/entry-server.tsx --outDir dist-server`) is read by the server
+    // alone: no public files or manifest beside it.
+    copyPublicDir: !isSsrBuild,
     assetsDir: 'assets',
     // dist/.vite/manifest.json: the server reads which chunks each screen needs, to name them in
     // the page it sends (apps/server/src/plugins/first-screen.ts).
-    manifest: true,
+    manifest: !isSsrBuild,
     target: 'es2022',
     // Keep images as files: the CSP allows data: URLs, but a cacheable hashed file is cheaper.
     assetsInlineLimit: 0,
@@ -40,4 +43,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

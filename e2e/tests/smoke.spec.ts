@@ -96,6 +96,29 @@ test.describe('shell', () => {
     expect(catalogCalls).toEqual([]);
   });
 
+  test('shop pages are drawn by the server: their first screen shows before any script runs', async ({
+    browser,
+    request,
+  }) => {
+    const productId = await someProductId(request);
+    const { product } = await getJson<{ product: { name: string } }>(
+      request,
+      `/api/product/${productId}`,
+    );
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/shop/${productId}`);
+      await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+      await page.goto('/shop?category=comics');
+      await expectShell(page);
+      await expect(page.locator('main img').first()).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,
     pageErrors,

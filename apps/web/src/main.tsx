@@ -1,15 +1,33 @@
 // First: configures Zod before @otaku/shared builds its schemas.
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createQueryClient } from './app/query-client';
+import { preloadRoute, seedFirstAnswers } from './app/route-preload';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
+const queryClient = createQueryClient();
+seedFirstAnswers(document, queryClient);
+preloadRoute(window.location, queryClient);
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App client={queryClient} />
+  </StrictMode>
 );
+
+// A shop page comes with its first screen already drawn by the server (entry-server.tsx): the
+// app takes that markup over instead of drawing it again (docs/decisions/087).
+if (container.firstElementChild) {
+  hydrateRoot(container, app, {
+    // Markup that differed from the app's own is drawn again; worth knowing, never silent.
+    onRecoverableError: (error, info) =>
+      console.error('The page was drawn again in the browser:', error, info.componentStack),
+  });
+} else {
+  createRoot(container).render(app);
+}

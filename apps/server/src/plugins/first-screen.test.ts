@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,6 +16,7 @@ import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
 import {
   FirstScreenPages,
   MANIFEST_PATH,
+  type RenderFirstScreen,
   screenChunks,
   SHOP_PICTURES_PRELOADED,
 } from './first-screen';
@@ -207,7 +208,7 @@ describe('a shop page as the server sends it', () => {
   });
 
   it('goes without the answers when the catalog cannot give them quickly', async () => {
-    const pages = FirstScreenPages.load(dist)!;
+    const pages = (await FirstScreenPages.load(dist, t.app.log))!;
     const stuck = { listing: () => new Promise(() => {}) } as unknown as CatalogAnswers;
     const failing = {
       product: () => Promise.reject(new Error('connection terminated')),
@@ -224,5 +225,81 @@ describe('a shop page as the server sends it', () => {
   it('does not send the build manifest', async () => {
     const res = await page(`/${MANIFEST_PATH}`);
     expect(res.body).not.toContain('isDynamicEntry');
+  });
+});
+
+describe('the first screen drawn on the server', () => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const rootOf = (page: string) => /<div id="root">(.*)<\/div><\/body>/.exec(page)?.[1];
+
+  it('puts the markup into #root, drawn from the answers the page carries', async () => {
+    const calls: Array<{ url: string; answers: string | null }> = [];
+    const draw: RenderFirstScreen = ({ url, answers }) => {
+      calls.push({ url, answers });
+      return Promise.resolve('<main>Figures</main>');
+    };
+    const pages = new FirstScreenPages(html, manifest, draw);
+    const sent = await pages.render('/shop', '?category=toys', t.app.catalogAnswers, t.app.log);
+    expect(rootOf(sent!)).toBe('<main>Figures</main>');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.url).toBe('/shop?category=toys');
+    expect(JSON.parse(calls[0]!.answers!)).toEqual(answersIn(sent!));
+  });
+
+  it('draws a screen whose answer is missing too, with none', async () => {
+    const answers: Array<string | null> = [];
+    const draw: RenderFirstScreen = (options) => {
+      answers.push(options.answers);
+      return Promise.resolve('<p>Loading</p>');
+    };
+    const pages = new FirstScreenPages(html, manifest, draw);
+    const sent = await pages.render('/shop/COM-ZZZZZZ', '', t.app.catalogAnswers, t.app.log);
+    expect(answers).toEqual([null]);
+    expect(rootOf(sent!)).toBe('<p>Loading</p>');
+  });
+
+  it('sends the page without markup when drawing fails, reports an error or takes too long', async () => {
+    const failing: RenderFirstScreen = () => Promise.reject(new Error('render failed'));
+    const reporting: RenderFirstScreen = ({ onError }) => {
+      onError?.(new Error('a boundary failed'));
+      return Promise.resolve('<p>half a page</p>');
+    };
+    const stuck: RenderFirstScreen = ({ signal }) =>
+      new Promise((_, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason));
+      });
+    for (const draw of [failing, reporting, stuck]) {
+      const pages = new FirstScreenPages(html, manifest, draw);
+      const sent = await pages.render('/shop', '', t.app.catalogAnswers, t.app.log);
+      expect(rootOf(sent!)).toBe('');
+      expect(answersIn(sent!)).not.toEqual([]);
+    }
+  });
+
+  it('sends pages without a first screen as they were built', async () => {
+    const draw: RenderFirstScreen = () => Promise.resolve('<p>drawn</p>');
+    const pages = new FirstScreenPages(html, manifest, draw);
+    expect(await pages.render('/cart', '', t.app.catalogAnswers, t.app.log)).toBeNull();
+  });
+
+  it("loads the build's server entry from dist-server/ beside the app, and goes without a broken one", async () => {
+    const build = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-build-'));
+    cpSync(dist, path.join(build, 'dist'), { recursive: true });
+    mkdirSync(path.join(build, 'dist-server'));
+    const entry = path.join(build, 'dist-server', 'entry-server.js');
+    writeFileSync(entry, 'export const renderFirstScreen = async ({ url }) => `<p>${url}</p>`;');
+    const drawn = (await FirstScreenPages.load(path.join(build, 'dist'), t.app.log))!;
+    const sent = await drawn.render('/shop', '?page=2', t.app.catalogAnswers, t.app.log);
+    expect(rootOf(sent!)).toBe('<p>/shop?page=2</p>');
+
+    // A module is imported once per process: the broken entry gets a build of its own.
+    const broken = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-build-'));
+    cpSync(dist, path.join(broken, 'dist'), { recursive: true });
+    mkdirSync(path.join(broken, 'dist-server'));
+    writeFileSync(path.join(broken, 'dist-server', 'entry-server.js'), 'export const = ;');
+    const plain = (await FirstScreenPages.load(path.join(broken, 'dist'), t.app.log))!;
+    const page = await plain.render('/shop', '', t.app.catalogAnswers, t.app.log);
+    expect(rootOf(page!)).toBe('');
+    expect(answersIn(page!)).not.toEqual([]);
   });
 });

@@ -7,14 +7,19 @@
  * - the first screen's catalog answers, exactly as the API sends them, in a JSON script
  *   element the app puts into its query cache before its first render;
  * - a preload of the first product pictures, with the `srcset` and `sizes` their <img> uses,
- *   so the browser picks the same file and does not wait for the answer to know it.
+ *   so the browser picks the same file and does not wait for the answer to know it;
+ * - the first screen itself, drawn from those answers by the web app's own components
+ *   (apps/web/src/entry-server.tsx), inside #root: the browser paints it as soon as the page
+ *   and its style sheet arrive, and the app hydrates it once its code has run
+ *   (docs/decisions/087).
  *
  * The answers are the answer cache's (modules/catalog/catalog-answers.ts): as current as an API
  * call at the same moment. Anything that cannot be had quickly is left out, and the app asks
- * for it as it would without the hints.
+ * for it (or draws the screen) as it would without the hints.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   firstScreen,
   FIRST_ANSWERS_ELEMENT_ID,
@@ -44,6 +49,24 @@ export const SHOP_PICTURES_PRELOADED = 2;
 
 /** How long a page waits for its first screen's answers before it goes without them. */
 const ANSWERS_DEADLINE_MS = 1_000;
+
+/** How long drawing the first screen may take before the page goes without it. */
+const RENDER_DEADLINE_MS = 1_000;
+
+/** The web app's server entry (apps/web/src/entry-server.tsx), as the server calls it. */
+export type RenderFirstScreen = (options: {
+  url: string;
+  answers: string | null;
+  signal?: AbortSignal;
+  onError?: (error: unknown) => void;
+}) => Promise<string>;
+
+/** Where the web build writes its server entry: `dist-server/` beside the app's `dist/`. */
+export const rendererPath = (webDistDir: string) =>
+  path.join(webDistDir, '..', 'dist-server', 'entry-server.js');
+
+/** The element the app mounts into, exactly as the built index.html has it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
 
 interface ManifestChunk {
   file: string;
@@ -129,26 +152,54 @@ function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+async function loadRenderer(
+  webDistDir: string,
+  log: FastifyBaseLogger,
+): Promise<RenderFirstScreen | null> {
+  const entry = rendererPath(webDistDir);
+  if (!existsSync(entry)) return null;
+  try {
+    const loaded = (await import(pathToFileURL(entry).href)) as {
+      renderFirstScreen?: RenderFirstScreen;
+    };
+    if (typeof loaded.renderFirstScreen === 'function') return loaded.renderFirstScreen;
+    log.warn({ entry }, 'the web server entry has no renderFirstScreen; pages are not drawn');
+  } catch (error) {
+    log.warn({ err: error, entry }, 'the web server entry did not load; pages are not drawn');
+  }
+  return null;
+}
+
 export class FirstScreenPages {
   readonly #head: string;
+  readonly #body: [string, string] | null;
   readonly #tail: string;
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
+  readonly #renderer: RenderFirstScreen | null;
 
-  private constructor(html: string, manifest: Manifest) {
+  constructor(html: string, manifest: Manifest, renderer: RenderFirstScreen | null) {
     const at = html.indexOf('</head>');
     this.#head = html.slice(0, at);
     this.#tail = html.slice(at);
+    // The markup goes between #root's tags.
+    const rootAt = this.#tail.indexOf(ROOT_ELEMENT);
+    const inRoot = rootAt + ROOT_ELEMENT.length - '</div>'.length;
+    this.#body = rootAt < 0 ? null : [this.#tail.slice(0, inRoot), this.#tail.slice(inRoot)];
     this.#chunks = screenChunks(manifest);
+    this.#renderer = renderer;
   }
 
-  /** The built page and its manifest; null when the build has no manifest to read. */
-  static load(webDistDir: string): FirstScreenPages | null {
+  /**
+   * The built page, its manifest and the app's server entry; null when the build has no
+   * manifest to read. Without a server entry that loads, pages carry the hints only.
+   */
+  static async load(webDistDir: string, log: FastifyBaseLogger): Promise<FirstScreenPages | null> {
     const manifestFile = path.join(webDistDir, MANIFEST_PATH);
     if (!existsSync(manifestFile)) return null;
     const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     if (!html.includes('</head>')) return null;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    return new FirstScreenPages(html, manifest);
+    return new FirstScreenPages(html, manifest, await loadRenderer(webDistDir, log));
   }
 
   /** The page for this address, or null when it is not a shop page with a first screen. */
@@ -175,17 +226,42 @@ export class FirstScreenPages {
       ANSWERS_DEADLINE_MS,
     );
     const found = (sent ?? []).filter((a) => a !== null);
+    let answersJson: string | null = null;
     if (found.length > 0) {
       hints.push(...picturesOf(first.screen, found[0]!.body));
       const items = found.map(
         ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
       );
+      answersJson = `[${items.join(',')}]`;
       hints.push(
         `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptSafe(
-          `[${items.join(',')}]`,
+          answersJson,
         )}</script>`,
       );
     }
-    return `${this.#head}${hints.join('')}${this.#tail}`;
+    const markup = await this.#draw(`${pathname}${search}`, answersJson, log);
+    const body = markup && this.#body ? `${this.#body[0]}${markup}${this.#body[1]}` : this.#tail;
+    return `${this.#head}${hints.join('')}${body}`;
+  }
+
+  /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */
+  async #draw(url: string, answers: string | null, log: FastifyBaseLogger): Promise<string | null> {
+    if (!this.#renderer || !this.#body) return null;
+    let failed = false;
+    try {
+      const markup = await this.#renderer({
+        url,
+        answers,
+        signal: AbortSignal.timeout(RENDER_DEADLINE_MS),
+        onError: (error) => {
+          failed = true;
+          log.warn({ err: error }, 'first screen not drawn');
+        },
+      });
+      return failed ? null : markup;
+    } catch (error) {
+      log.warn({ err: error }, 'first screen not drawn');
+      return null;
+    }
   }
 }

@@ -47,7 +47,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const pages = hasWeb ? FirstScreenPages.load(webDistDir) : null;
+  const pages = hasWeb ? await FirstScreenPages.load(webDistDir, app.log) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const queryAt = request.url.indexOf('?');

@@ -24,7 +24,11 @@ const loaders = { home: loadHome, shop: loadShop, product: loadProduct };
  * that does not have the shape of an answer is passed over: the screen then asks for it.
  */
 export function seedFirstAnswers(doc: Document, client: QueryClient) {
-  const text = doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent;
+  seedAnswers(client, doc.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.textContent);
+}
+
+/** The same, from the element's text: the server draws the first screen from it too. */
+export function seedAnswers(client: QueryClient, text: string | null | undefined) {
   if (!text) return;
   let answers: unknown;
   try {
