@@ -192,7 +192,9 @@ function decodedSegment(segment: string | undefined): string | undefined {
 }
 
 /** The shop page at this address and the catalog calls its first screen makes, if any. */
-export function firstScreen(pathname: string, search: string): FirstScreen | null {
+export function firstScreen(address: string, search: string): FirstScreen | null {
+  // The router reads `/shop/` as `/shop`, and so does this.
+  const pathname = address.length > 1 ? address.replace(/\/$/, '') : address;
   if (pathname === SHOP_PATHS.home) {
     const queries = Object.values(HOME_SECTIONS).map((section): FirstScreenQuery => ({
       kind: 'products',

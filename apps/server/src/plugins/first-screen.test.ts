@@ -198,6 +198,13 @@ describe('a shop page as the server sends it', () => {
     }
   });
 
+  it('reads an address with a trailing slash as the router does', async () => {
+    const shop = answersIn((await page('/shop/?category=toys')).body);
+    expect(shop[0]!.query).toMatchObject({ constraints: { category: 'toys' } });
+    const product = answersIn((await page(`/shop/${comic.id}/`)).body);
+    expect(product[0]!.query).toEqual({ kind: 'product', productId: comic.id });
+  });
+
   it('sends other pages as they were built', async () => {
     for (const url of ['/cart', '/dashboard/orders', '/login?next=%2Fcart']) {
       const res = await page(url);
