@@ -54,6 +54,8 @@ function orderValues(user: AuthUser, address: string, priced: Priced): NewOrder 
     customerName: user.username,
     customerEmail: user.email,
     paymentMethod: 'cod',
+    paymentStatus: 'unpaid',
+    status: 'pending',
     shippingAddress: address,
     subtotalCents: totals.subtotalCents,
     shippingCents: totals.shippingCents,
@@ -61,6 +63,7 @@ function orderValues(user: AuthUser, address: string, priced: Priced): NewOrder 
     totalCents: totals.totalCents,
     couponCode: coupon?.code ?? null,
     discountPercent: coupon?.discountPercent ?? 0,
+    checkoutSessionId: null,
   };
 }
 
@@ -85,7 +88,7 @@ export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInpu
     const priced = await priceCart(tx, user, cartId, input.couponCode);
     const { order, lines } = await insertOrder(
       tx,
-      { ...orderValues(user, input.deliveryAddress, priced), status: 'pending' },
+      orderValues(user, input.deliveryAddress, priced),
       lineValues(priced.items),
     );
     if (priced.coupon) {

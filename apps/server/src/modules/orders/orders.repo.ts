@@ -1,24 +1,77 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { orderLines, orders, products, users } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type NewOrder = typeof orders.$inferInsert;
+/** Every column of a new order but those the database fills in (its id and timestamps). */
+export type NewOrder = Required<Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
 export type OrderLineRow = typeof orderLines.$inferSelect;
-export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'orderId'>;
+export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
+/** A named value of a prepared statement (db/prepared.ts). */
+const value = (name: string) => sql.placeholder(name);
+
+/** An order line `l` as the JSON object of an OrderLineRow. */
+const lineJson = sql`json_build_object('id', l.id, 'orderId', l.order_id,
+  'productId', l.product_id, 'productName', l.product_name, 'productImage', l.product_image,
+  'variant', l.variant, 'quantity', l.quantity, 'priceCents', l.price_cents)`;
+
+// The statement keeps one shape however many lines there are: they come as one JSON array,
+// written in its order.
+const insertStatement = preparedSql<Record<string, unknown> & { lines: OrderLineRow[] }>(
+  'order_insert',
+  sql`
+    with o as (
+      insert into orders (order_number, user_id, customer_name, customer_email, payment_method,
+        payment_status, status, shipping_address, subtotal_cents, shipping_cents, discount_cents,
+        total_cents, coupon_code, discount_percent, checkout_session_id)
+      values (${value('orderNumber')}::text, ${value('userId')}::uuid,
+        ${value('customerName')}::text, ${value('customerEmail')}::text,
+        ${value('paymentMethod')}::text, ${value('paymentStatus')}::text, ${value('status')}::text,
+        ${value('shippingAddress')}::text, ${value('subtotalCents')}::int,
+        ${value('shippingCents')}::int, ${value('discountCents')}::int, ${value('totalCents')}::int,
+        ${value('couponCode')}::text, ${value('discountPercent')}::int,
+        ${value('checkoutSessionId')}::text)
+      returning *
+    ), l as (
+      insert into order_lines (order_id, product_id, product_name, product_image, variant,
+        quantity, price_cents)
+      select o.id, x.product_id, x.product_name, x.product_image, x.variant, x.quantity,
+        x.price_cents
+      from o, rows from (jsonb_to_recordset(${value('lines')}::jsonb) as ("productId" text,
+        "productName" text, "productImage" text, variant text, quantity int, "priceCents" int))
+        with ordinality as x(product_id, product_name, product_image, variant, quantity,
+          price_cents, n)
+      order by x.n
+      returning *
+    )
+    select o.*, coalesce((
+      select json_agg(${lineJson}) from l), '[]'::json) as lines
+    from o`,
+);
+
+const orderColumns = Object.entries(getTableColumns(orders));
+
+/** An orders row as a hand-written statement answers it (snake_case), mapped as Drizzle would. */
+const toOrderRow = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    orderColumns.map(([key, column]) => {
+      const stored = row[column.name];
+      return [key, stored == null ? null : column.mapFromDriverValue(stored)];
+    }),
+  ) as OrderRow;
+
+/** Writes the order and its lines (in the order given) in one statement. */
 export async function insertOrder(
   ex: Executor,
   order: NewOrder,
   lines: readonly NewOrderLine[],
 ): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
-  const [row] = await ex.insert(orders).values(order).returning();
-  const inserted = await ex
-    .insert(orderLines)
-    .values(lines.map((l) => ({ ...l, orderId: row!.id })))
-    .returning();
-  return { order: row!, lines: inserted };
+  const [row] = await insertStatement(ex, { ...order, lines: JSON.stringify(lines) });
+  const { lines: inserted, ...stored } = row!;
+  return { order: toOrderRow(stored), lines: inserted };
 }
 
 /** Counts sold units for the popular sort; products are locked in a fixed order. */
@@ -51,11 +104,7 @@ export async function countUserOrders(ex: Executor, userId: string): Promise<num
 const orderId = sql`${orders}.${sql.identifier(orders.id.name)}`;
 
 export const orderLinesJson = sql<OrderLineRow[]>`coalesce((
-  select json_agg(json_build_object(
-    'id', l.id, 'orderId', l.order_id, 'productId', l.product_id,
-    'productName', l.product_name, 'productImage', l.product_image, 'variant', l.variant,
-    'quantity', l.quantity, 'priceCents', l.price_cents
-  ) order by l.product_name, l.variant)
+  select json_agg(${lineJson} order by l.product_name, l.variant)
   from ${orderLines} l where l.order_id = ${orderId}
 ), '[]'::json)`;
 
