@@ -188,8 +188,9 @@ describe.skipIf(engine !== 'postgres')('a server killed in the middle of a write
           },
         });
 
-      // Counting units sold is the last write; by then the order, its lines, the coupon use
-      // and the emptied cart are all written.
+      // Counting units sold is the last write, in the statement that also empties the cart;
+      // by then the order, its lines and the coupon use are written, and that statement holds
+      // cart_items for writing.
       const written = await killMidTransaction(
         'select 1 from products where id = $1 for no key update',
         [product.id],

@@ -101,8 +101,7 @@ export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInpu
       if (!recorded) throw conflict(COUPON_INFO.alreadyUsed);
     }
     // The reserved units become the order's: they leave the cart without going back to stock.
-    await cartRepo.deleteLines(tx, cartId);
-    await addUnitsSold(tx, priced.items);
+    await addUnitsSold(tx, order.id, { emptyCart: cartId });
     return toOrder(order, lines, user);
   });
 }
@@ -200,7 +199,7 @@ export async function fulfilCheckout(db: Db, sessionId: string): Promise<Fulfilm
         });
     }
     const oversold = await consumeReservations(tx, snapshot.cartId, items);
-    await addUnitsSold(tx, items);
+    await addUnitsSold(tx, order.id);
     await attachOrder(tx, sessionId, order.id);
     return { orderId: order.id, orderNumber: order.orderNumber, oversold };
   });

@@ -1,8 +1,8 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
-import { count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { orderLines, orders, products, users } from '../../db/schema/index';
+import { orderLines, orders, users } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Every column of a new order but those the database fills in (its id and timestamps). */
@@ -74,20 +74,48 @@ export async function insertOrder(
   return { order: toOrderRow(stored), lines: inserted };
 }
 
-/** Counts sold units for the popular sort; products are locked in a fixed order. */
+/**
+ * Adds the units of an order's lines to their products' units sold (the popular sort) in one
+ * statement, which may hold one more write (`step`, a common table expression). Products are
+ * locked in id order before they change, so orders of the same products never deadlock.
+ */
+function unitsSoldStatement(name: string, step: SQL) {
+  return preparedSql(
+    name,
+    sql`
+      with ${step} sold as (
+        select product_id, sum(quantity)::int as units from order_lines
+        where order_id = ${value('orderId')}::uuid and product_id is not null
+        group by product_id
+      ), locked as (
+        select p.id, s.units from products p join sold s on s.product_id = p.id
+        order by p.id
+        for no key update of p
+      )
+      update products p set units_sold = p.units_sold + locked.units
+      from locked where p.id = locked.id`,
+  );
+}
+
+const addUnitsSoldStatement = unitsSoldStatement('order_units_sold', sql``);
+const emptyCartAndAddUnitsSoldStatement = unitsSoldStatement(
+  'order_units_sold_cart_emptied',
+  // Read by nothing, yet run in full: PostgreSQL runs it to the end after the update.
+  sql`emptied as (delete from cart_items where cart_id = ${value('cartId')}::text),`,
+);
+
+/**
+ * Counts the order's units as sold. With `emptyCart` (a cash order takes the whole cart) the
+ * same statement deletes that cart's lines: their reserved units have become the order's, so
+ * they leave the cart without going back to stock.
+ */
 export async function addUnitsSold(
   ex: Executor,
-  lines: ReadonlyArray<{ productId: string | null; quantity: number }>,
+  orderId: string,
+  options: { emptyCart?: string } = {},
 ): Promise<void> {
-  const sold = new Map<string, number>();
-  for (const l of lines)
-    if (l.productId) sold.set(l.productId, (sold.get(l.productId) ?? 0) + l.quantity);
-  for (const [id, quantity] of [...sold].sort(([a], [b]) => a.localeCompare(b))) {
-    await ex
-      .update(products)
-      .set({ unitsSold: sql`${products.unitsSold} + ${quantity}` })
-      .where(eq(products.id, id));
-  }
+  if (options.emptyCart === undefined) await addUnitsSoldStatement(ex, { orderId });
+  else await emptyCartAndAddUnitsSoldStatement(ex, { orderId, cartId: options.emptyCart });
 }
 
 export async function countUserOrders(ex: Executor, userId: string): Promise<number> {
