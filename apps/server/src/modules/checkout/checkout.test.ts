@@ -1,7 +1,7 @@
 import { COUPON, COUPON_INFO, ORDER, ORDER_INFO, SERVER, VALIDATION } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { couponUses, products } from '../../db/schema/index';
+import { couponUses, orderLines, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
 import {
   createCoupon,
@@ -222,6 +222,98 @@ describe('placing orders at the same time', () => {
     expect(results.find((r) => r.statusCode === 400)!.json()).toMatchObject({
       message: ORDER_INFO.emptyCart,
     });
+  });
+});
+
+describe('what a placed order writes', () => {
+  const unitsSold = async (productId: string) => {
+    const [row] = await t.database.db.select().from(products).where(eq(products.id, productId));
+    return row!.unitsSold;
+  };
+
+  it('stores each line at its price, counts units sold per product and empties the cart', async () => {
+    const saga = await createProduct(t.database.db, {
+      category: 'comics',
+      priceCents: 1250,
+      stock: { V1: 10, V2: 10 },
+    });
+    const plush = await createProduct(t.database.db, { priceCents: 899, stock: { '': 10 } });
+    const shopper = await signedInShopper(t.database.db, t.config);
+    for (const [productId, variant, quantity] of [
+      [saga.id, 'V2', 3],
+      [plush.id, '', 1],
+      [saga.id, 'V1', 2],
+    ] as const) {
+      expect(
+        (await post(shopper, '/reserveStock', { productId, variant, quantity })).statusCode,
+      ).toBe(200);
+    }
+    const res = await placeOrder(shopper);
+    expect(res.statusCode).toBe(201);
+    const { order } = res.json();
+    // The lines come back in the order they went into the cart.
+    expect(
+      order.products.map(
+        (p: { productId: { _id: string }; variant: string; quantity: number; price: number }) => [
+          p.productId._id,
+          p.variant,
+          p.quantity,
+          p.price,
+        ],
+      ),
+    ).toEqual([
+      [saga.id, 'V2', 3, 12.5],
+      [plush.id, '', 1, 8.99],
+      [saga.id, 'V1', 2, 12.5],
+    ]);
+    expect(order).toMatchObject({ subtotal: 71.49, finalAmount: 76.49 });
+    const stored = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order._id));
+    expect(
+      stored
+        .map((l) => [l.productId, l.productName, l.variant, l.quantity, l.priceCents])
+        .sort((a, b) => String(a[2]).localeCompare(String(b[2]))),
+    ).toEqual([
+      [plush.id, plush.name, '', 1, 899],
+      [saga.id, saga.name, 'V1', 2, 1250],
+      [saga.id, saga.name, 'V2', 3, 1250],
+    ]);
+    expect(await unitsSold(saga.id)).toBe(5);
+    expect(await unitsSold(plush.id)).toBe(1);
+    expect((await post(shopper, '/cart', {})).json().cartItems).toEqual([]);
+    // The reserved units were the order's: placing it takes nothing more from stock.
+    expect(await stockOf(t.database.db, saga.id, 'V1')).toBe(8);
+    expect(await stockOf(t.database.db, saga.id, 'V2')).toBe(7);
+    expect(await stockOf(t.database.db, plush.id)).toBe(9);
+  });
+
+  it('orders of the same products placed at once, in either order, all go through', async () => {
+    const [first, second] = [
+      await createProduct(t.database.db, { stock: { '': 100 } }),
+      await createProduct(t.database.db, { stock: { A: 100, B: 100 } }),
+    ];
+    const shoppers = await Promise.all(
+      Array.from({ length: 8 }, () => signedInShopper(t.database.db, t.config)),
+    );
+    for (const [i, shopper] of shoppers.entries()) {
+      const lines = [
+        { productId: first.id, variant: '', quantity: 1 },
+        { productId: second.id, variant: 'A', quantity: 1 },
+        { productId: second.id, variant: 'B', quantity: 2 },
+      ];
+      for (const line of i % 2 === 0 ? lines : lines.reverse()) {
+        expect((await post(shopper, '/reserveStock', line)).statusCode).toBe(200);
+      }
+    }
+    const results = await Promise.all(shoppers.map((s) => placeOrder(s)));
+    expect(results.map((r) => r.statusCode)).toEqual(shoppers.map(() => 201));
+    expect(await unitsSold(first.id)).toBe(8);
+    expect(await unitsSold(second.id)).toBe(24);
+    for (const shopper of shoppers) {
+      expect((await post(shopper, '/cart', {})).json().cartItems).toEqual([]);
+    }
   });
 });
 

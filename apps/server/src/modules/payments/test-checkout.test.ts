@@ -1,7 +1,7 @@
 import { PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSnapshots, orders } from '../../db/schema/index';
+import { checkoutSnapshots, orderLines, orders, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
 import { sweepExpiredReservations } from '../cart/reservation-sweeper';
 import {
@@ -70,6 +70,10 @@ describe('the test provider', () => {
     expect(page.body).toContain(PAYMENT_INFO.testNotice);
     expect(page.body).toContain('$17.50'); // 12.50 + 5.00 shipping
 
+    const unitsSold = async () =>
+      (await t.database.db.select().from(products).where(eq(products.id, figure.id)))[0]!.unitsSold;
+    const soldBefore = await unitsSold();
+
     const declined = await form(`${url}/pay`, { cardNumber: '4000 0000 0000 0002' });
     expect(declined.statusCode).toBe(402);
     expect(declined.body).toContain(PAYMENT_INFO.testDeclined);
@@ -92,6 +96,21 @@ describe('the test provider', () => {
       paymentStatus: 'paid',
       totalCents: 1750,
     });
+    const lines = await t.database.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, made[0]!.id));
+    expect(lines).toMatchObject([
+      {
+        productId: figure.id,
+        variant: '',
+        quantity: 1,
+        priceCents: 1250,
+        productName: figure.name,
+      },
+    ]);
+    // Counted once, however often the page was paid.
+    expect(await unitsSold()).toBe(soldBefore + 1);
 
     const history = await t.app.inject({
       url: '/api/order/getOrders?currPage=1',
