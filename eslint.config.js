@@ -11,6 +11,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-server/**',
       'data/**',
       'bench/.work/**',
       'bench/results/**',
@@ -31,6 +32,12 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
+  },
+  {
+    // Served as it is, outside the build: a classic script for any browser.
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+    rules: { 'no-var': 'off' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

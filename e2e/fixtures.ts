@@ -56,7 +56,35 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
   };
 }
 
+/**
+ * On a page the server has drawn, the app starts after the page's pictures have loaded
+ * (apps/web/public/start-app.js): a journey waits for it, as a shopper's touch before it would
+ * do nothing. Pages the app draws itself start as their script runs.
+ */
+const appStarted = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      !document.querySelector('script[src="/start-app.js"]') ||
+      document.documentElement.dataset.app === 'started',
+  );
+
 export const test = base.extend<{ pageErrors: ErrorCollector }>({
+  page: async ({ page }, use) => {
+    const { goto, reload } = page;
+    Object.assign(page, {
+      goto: async (...args: Parameters<Page['goto']>) => {
+        const response = await goto.apply(page, args);
+        await appStarted(page);
+        return response;
+      },
+      reload: async (...args: Parameters<Page['reload']>) => {
+        const response = await reload.apply(page, args);
+        await appStarted(page);
+        return response;
+      },
+    });
+    await use(page);
+  },
   pageErrors: [
     async ({ context }, use) => {
       const collector = collectErrors(context);

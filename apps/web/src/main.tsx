@@ -1,6 +1,6 @@
 // First: configures Zod before @otaku/shared builds its schemas.
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
@@ -23,11 +23,16 @@ const app = (
 // A shop page comes with its first screen already drawn by the server (entry-server.tsx): the
 // app takes that markup over instead of drawing it again (docs/decisions/087).
 if (container.firstElementChild) {
-  hydrateRoot(container, app, {
-    // Markup that differed from the app's own is drawn again; worth knowing, never silent.
-    onRecoverableError: (error, info) =>
-      console.error('The page was drawn again in the browser:', error, info.componentStack),
+  // As a transition, hydration works in slices and lets the phone answer a touch in between.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // Markup that differed from the app's own is drawn again; worth knowing, never silent.
+      onRecoverableError: (error, info) =>
+        console.error('The page was drawn again in the browser:', error, info.componentStack),
+    });
   });
 } else {
   createRoot(container).render(app);
 }
+// From here a touch is the app's: React replays one on a screen it has not yet hydrated.
+document.documentElement.dataset.app = 'started';

@@ -58,7 +58,7 @@ mkdirSync(path.join(dist, 'assets'));
 mkdirSync(path.dirname(path.join(dist, MANIFEST_PATH)));
 writeFileSync(
   path.join(dist, 'index.html'),
-  '<!doctype html><html><head><title>Otaku Shelf</title></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>Otaku Shelf</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(dist, MANIFEST_PATH), JSON.stringify(manifest));
 
@@ -248,6 +248,14 @@ describe('the first screen drawn on the server', () => {
     const pages = new FirstScreenPages(html, manifest, draw);
     const sent = await pages.render('/shop', '?category=toys', t.app.catalogAnswers, t.app.log);
     expect(rootOf(sent!)).toBe('<main>Figures</main>');
+    // The code that makes the screen work comes after what shows it.
+    expect(sent).toContain(
+      '<script src="/start-app.js" data-entry="/assets/index-e1.js" defer></script>',
+    );
+    expect(sent).not.toContain('<script type="module"');
+    expect(sent).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shop-route-s1.js">',
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/shop?category=toys');
     expect(JSON.parse(calls[0]!.answers!)).toEqual(answersIn(sent!));
@@ -280,6 +288,8 @@ describe('the first screen drawn on the server', () => {
       const sent = await pages.render('/shop', '', t.app.catalogAnswers, t.app.log);
       expect(rootOf(sent!)).toBe('');
       expect(answersIn(sent!)).not.toEqual([]);
+      expect(sent).not.toContain('fetchpriority="low"');
+      expect(sent).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
     }
   });
 

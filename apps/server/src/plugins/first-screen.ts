@@ -111,8 +111,23 @@ export function screenChunks(manifest: Manifest): Record<FirstScreen['screen'], 
   };
 }
 
-const modulePreload = (href: string) =>
-  `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`;
+/**
+ * On a page the server has drawn, the app's code is fetched after the first screen's pictures
+ * and run once they have loaded (the web app's public/start-app.js): it is needed to make the
+ * screen work, not to show it.
+ */
+const modulePreload = (href: string, later: boolean) =>
+  `<link rel="modulepreload"${later ? ' fetchpriority="low"' : ''} crossorigin href="${escapeAttribute(href)}">`;
+
+/** The built page's entry script, as Vite writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** The head of a page whose first screen is drawn: the entry is started by start-app.js. */
+const drawnHeadOf = (head: string) =>
+  head.replace(
+    ENTRY_SCRIPT,
+    (_, entry: string) => `<script src="/start-app.js" data-entry="${entry}" defer></script>`,
+  );
 
 const picturePreload = (image: ProductImage, sizes: string) =>
   `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(
@@ -172,6 +187,8 @@ async function loadRenderer(
 
 export class FirstScreenPages {
   readonly #head: string;
+  /** The head of a page with its first screen drawn: the app started after its pictures. */
+  readonly #drawnHead: string;
   readonly #body: [string, string] | null;
   readonly #tail: string;
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
@@ -180,6 +197,7 @@ export class FirstScreenPages {
   constructor(html: string, manifest: Manifest, renderer: RenderFirstScreen | null) {
     const at = html.indexOf('</head>');
     this.#head = html.slice(0, at);
+    this.#drawnHead = drawnHeadOf(this.#head);
     this.#tail = html.slice(at);
     // The markup goes between #root's tags.
     const rootAt = this.#tail.indexOf(ROOT_ELEMENT);
@@ -211,7 +229,6 @@ export class FirstScreenPages {
   ): Promise<string | null> {
     const first = firstScreen(pathname, search);
     if (!first) return null;
-    const hints = this.#chunks[first.screen].map(modulePreload);
     const sent = await withDeadline(
       Promise.all(
         first.queries.map(async (query) => {
@@ -226,27 +243,29 @@ export class FirstScreenPages {
       ANSWERS_DEADLINE_MS,
     );
     const found = (sent ?? []).filter((a) => a !== null);
-    let answersJson: string | null = null;
-    if (found.length > 0) {
+    const items = found.map(
+      ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
+    );
+    const answersJson = items.length > 0 ? `[${items.join(',')}]` : null;
+    const root = this.#body;
+    const markup = root ? await this.#draw(`${pathname}${search}`, answersJson, log) : null;
+    const hints = this.#chunks[first.screen].map((href) => modulePreload(href, markup !== null));
+    if (answersJson !== null) {
       hints.push(...picturesOf(first.screen, found[0]!.body));
-      const items = found.map(
-        ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
-      );
-      answersJson = `[${items.join(',')}]`;
       hints.push(
         `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptSafe(
           answersJson,
         )}</script>`,
       );
     }
-    const markup = await this.#draw(`${pathname}${search}`, answersJson, log);
-    const body = markup && this.#body ? `${this.#body[0]}${markup}${this.#body[1]}` : this.#tail;
-    return `${this.#head}${hints.join('')}${body}`;
+    const head = markup !== null ? this.#drawnHead : this.#head;
+    const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
+    return `${head}${hints.join('')}${body}`;
   }
 
   /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */
   async #draw(url: string, answers: string | null, log: FastifyBaseLogger): Promise<string | null> {
-    if (!this.#renderer || !this.#body) return null;
+    if (!this.#renderer) return null;
     let failed = false;
     try {
       const markup = await this.#renderer({
