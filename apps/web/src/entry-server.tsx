@@ -10,6 +10,7 @@
  */
 // First: configures Zod before @otaku/shared builds its schemas.
 import './lib/zod-jitless';
+import type { RenderFirstScreen } from '@otaku/shared';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
@@ -17,18 +18,8 @@ import { AppFrame } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { seedAnswers } from './app/route-preload';
 
-export interface RenderOptions {
-  /** The address as requested: path and query. */
-  url: string;
-  /** The `FirstAnswer[]` JSON the page carries, or null when it carries none. */
-  answers: string | null;
-  /** Ends the render; what has not finished is left to the browser. */
-  signal?: AbortSignal;
-  onError?: (error: unknown) => void;
-}
-
 /** The first screen's markup for #root. Waits for the screen's code, never for the network. */
-export async function renderFirstScreen({ url, answers, signal, onError }: RenderOptions) {
+export const renderFirstScreen: RenderFirstScreen = async ({ url, answers, signal, onError }) => {
   const client = createQueryClient();
   seedAnswers(client, answers);
   const atUrl = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
@@ -44,4 +35,4 @@ export async function renderFirstScreen({ url, answers, signal, onError }: Rende
   } finally {
     client.clear();
   }
-}
+};

@@ -179,6 +179,19 @@ export interface FirstAnswer {
 /** The id of the `<script type="application/json">` holding the page's `FirstAnswer[]`. */
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
+/**
+ * The web app's server entry (apps/web/src/entry-server.tsx) as the server calls it: the first
+ * screen's markup for #root, drawn from the `FirstAnswer[]` JSON the page carries (or none).
+ */
+export type RenderFirstScreen = (options: {
+  /** The address as requested: path and query. */
+  url: string;
+  answers: string | null;
+  /** Ends the render; what has not finished is left to the browser. */
+  signal?: AbortSignal;
+  onError?: (error: unknown) => void;
+}) => Promise<string>;
+
 const productPath = new RegExp(`^${SHOP_PATHS.shop}/([^/:][^/]*)$`);
 
 /** The path segment as the router hands it to the screen; a malformed one is left to it. */

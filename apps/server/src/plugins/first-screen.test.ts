@@ -8,6 +8,7 @@ import {
   type FirstAnswer,
   type GetProductResponse,
   type GetProductsResponse,
+  type RenderFirstScreen,
 } from '@otaku/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
@@ -16,7 +17,6 @@ import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
 import {
   FirstScreenPages,
   MANIFEST_PATH,
-  type RenderFirstScreen,
   screenChunks,
   SHOP_PICTURES_PRELOADED,
 } from './first-screen';

@@ -32,6 +32,7 @@ import {
   type GetProductResponse,
   type GetProductsResponse,
   type ProductImage,
+  type RenderFirstScreen,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
@@ -53,16 +54,8 @@ const ANSWERS_DEADLINE_MS = 1_000;
 /** How long drawing the first screen may take before the page goes without it. */
 const RENDER_DEADLINE_MS = 1_000;
 
-/** The web app's server entry (apps/web/src/entry-server.tsx), as the server calls it. */
-export type RenderFirstScreen = (options: {
-  url: string;
-  answers: string | null;
-  signal?: AbortSignal;
-  onError?: (error: unknown) => void;
-}) => Promise<string>;
-
 /** Where the web build writes its server entry: `dist-server/` beside the app's `dist/`. */
-export const rendererPath = (webDistDir: string) =>
+const rendererPath = (webDistDir: string) =>
   path.join(webDistDir, '..', 'dist-server', 'entry-server.js');
 
 /** The element the app mounts into, exactly as the built index.html has it. */
