@@ -10,6 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { START_APP_SCRIPT } from '@otaku/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
@@ -63,25 +64,26 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
  */
 const appStarted = (page: Page) =>
   page.waitForFunction(
-    () =>
-      !document.querySelector('script[src="/start-app.js"]') ||
+    (script) =>
+      !document.querySelector(`script[src="${script}"]`) ||
       document.documentElement.dataset.app === 'started',
+    START_APP_SCRIPT,
   );
+
+/** A navigation of `page` that returns once the page's app has started. */
+function waitingForApp<A extends unknown[], R>(page: Page, navigate: (...args: A) => Promise<R>) {
+  return async (...args: A) => {
+    const response = await navigate.apply(page, args);
+    await appStarted(page);
+    return response;
+  };
+}
 
 export const test = base.extend<{ pageErrors: ErrorCollector }>({
   page: async ({ page }, use) => {
-    const { goto, reload } = page;
     Object.assign(page, {
-      goto: async (...args: Parameters<Page['goto']>) => {
-        const response = await goto.apply(page, args);
-        await appStarted(page);
-        return response;
-      },
-      reload: async (...args: Parameters<Page['reload']>) => {
-        const response = await reload.apply(page, args);
-        await appStarted(page);
-        return response;
-      },
+      goto: waitingForApp(page, page.goto),
+      reload: waitingForApp(page, page.reload),
     });
     await use(page);
   },

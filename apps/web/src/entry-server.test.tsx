@@ -12,7 +12,7 @@ import { App } from './app/app';
 import { createQueryClient } from './app/query-client';
 import { seedAnswers } from './app/route-preload';
 import type { SessionUser } from './lib/session';
-import { createProduct, stubCatalogApi } from './test/catalog-factories';
+import { createProduct, productsAnswer, stubCatalogApi } from './test/catalog-factories';
 import { jsonResponse, storeSession } from './test/factories';
 
 const products = [
@@ -27,16 +27,7 @@ function answersFor(url: string): string {
   const answer = (query: FirstScreenQuery) =>
     query.kind === 'product'
       ? { success: true, product: products.find((p) => p.productID === query.productId) }
-      : {
-          success: true,
-          currPageProducts: products,
-          totalPages: 1,
-          totalProducts: products.length,
-          page: 1,
-          pageSize: 24,
-          scope: 'category',
-          message: 'Products fetched successfully',
-        };
+      : productsAnswer(products, query.constraints);
   const answers: FirstAnswer[] = firstScreen(pathname, search)!.queries.map((query) => ({
     query,
     answer: answer(query),

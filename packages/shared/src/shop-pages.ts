@@ -180,6 +180,12 @@ export interface FirstAnswer {
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
 /**
+ * The script that starts the app on a page the server has drawn (the web app's
+ * public/start-app.js), in place of the app's entry.
+ */
+export const START_APP_SCRIPT = '/start-app.js';
+
+/**
  * The web app's server entry (apps/web/src/entry-server.tsx) as the server calls it: the first
  * screen's markup for #root, drawn from the `FirstAnswer[]` JSON the page carries (or none).
  */

@@ -32,6 +32,7 @@ import {
   type GetProductResponse,
   type GetProductsResponse,
   type ProductImage,
+  START_APP_SCRIPT,
   type RenderFirstScreen,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -119,7 +120,7 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 const drawnHeadOf = (head: string) =>
   head.replace(
     ENTRY_SCRIPT,
-    (_, entry: string) => `<script src="/start-app.js" data-entry="${entry}" defer></script>`,
+    (_, entry: string) => `<script src="${START_APP_SCRIPT}" data-entry="${entry}" defer></script>`,
   );
 
 const picturePreload = (image: ProductImage, sizes: string) =>

@@ -39,6 +39,24 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/** What getProducts answers for these constraints: `products` on each of `totalPages` pages. */
+export function productsAnswer(
+  products: Product[],
+  constraints: Pick<ProductConstraints, 'page' | 'searchQuery'>,
+  totalPages = 1,
+) {
+  return {
+    success: true,
+    currPageProducts: products,
+    totalPages,
+    totalProducts: products.length * totalPages,
+    page: constraints.page,
+    pageSize: 24,
+    scope: constraints.searchQuery ? 'all' : 'category',
+    message: 'Products fetched successfully',
+  };
+}
+
 export interface CatalogApiStub {
   /** Every productConstraints the shop asked for, oldest first. */
   constraints: ProductConstraints[];
@@ -75,16 +93,7 @@ export function stubCatalogApi({
         url.searchParams.get('productConstraints') ?? '{}',
       ) as ProductConstraints;
       constraints.push(c);
-      return jsonResponse({
-        success: true,
-        currPageProducts: products,
-        totalPages,
-        totalProducts: products.length * totalPages,
-        page: c.page,
-        pageSize: 24,
-        scope: c.searchQuery ? 'all' : 'category',
-        message: 'Products fetched successfully',
-      });
+      return jsonResponse(productsAnswer(products, c, totalPages));
     }
     if (url.pathname === '/api/search/products') {
       return jsonResponse({
