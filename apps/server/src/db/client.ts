@@ -15,10 +15,10 @@ import pg from 'pg';
 import * as schema from './schema/index';
 import {
   APP_CONNECTION_OPTIONS,
-  pgliteCatalogChanges,
-  postgresCatalogChanges,
-  type CatalogChanges,
-} from './catalog-changes';
+  pgliteChangeFeeds,
+  postgresChangeFeeds,
+  type ChangeFeeds,
+} from './change-feed';
 import { runMigrations } from './migrate';
 
 export type Schema = typeof schema;
@@ -32,8 +32,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Number of SQL statements issued so far (read by the benchmark's query counter). */
   statements: () => number;
-  /** Tells when products, variants or stock may have changed (catalog-changes.ts). */
-  catalogChanges: CatalogChanges;
+  /** Tells when the catalog or the users may have changed (change-feed.ts). */
+  changes: ChangeFeeds;
   ping: () => Promise<number>;
   close: () => Promise<void>;
 }
@@ -71,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 type Logger = { logQuery: () => void };
 
 async function openPostgres(url: string, max: number, logger: Logger) {
-  const feed = postgresCatalogChanges(url);
+  const feed = postgresChangeFeeds(url);
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -87,7 +87,7 @@ async function openPostgres(url: string, max: number, logger: Logger) {
   return {
     db,
     engine: 'postgres' as const,
-    catalogChanges: feed.changes,
+    changes: feed.changes,
     ping: () => timed(db),
     close: async () => {
       await feed.changes.close();
@@ -107,14 +107,14 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
   // One session for the life of the client, so a session setting holds for every query.
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
-  const catalogChanges = await pgliteCatalogChanges(client);
+  const changes = await pgliteChangeFeeds(client);
   return {
     db,
     engine: 'pglite' as const,
-    catalogChanges,
+    changes,
     ping: () => timed(db),
     close: async () => {
-      await catalogChanges.close();
+      await changes.close();
       await client.close();
     },
   };

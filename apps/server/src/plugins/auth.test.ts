@@ -1,11 +1,13 @@
 import { ACCOUNT, SERVER } from '@otaku/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, engine, testConfig, type TestDatabase } from '../../test/helpers';
 import { bearer, createUser, tokenFor } from '../../test/users';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
 import { SignJWT } from 'jose';
 import { currentUser, type Access } from './auth';
@@ -105,5 +107,99 @@ describe('public routes', () => {
     const res = await get('/probe/public', 'garbage');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ user: null });
+  });
+});
+
+describe('signed-in users kept in memory', () => {
+  const statementsOf = async (call: () => Promise<unknown>) => {
+    const before = t.db.database.statements();
+    await call();
+    return t.db.database.statements() - before;
+  };
+  const demote = (id: string) =>
+    t.db.database.db.update(users).set({ role: 'user' }).where(eq(users.id, id));
+
+  it('reads a user once while no user changes, and again after any user changed', async () => {
+    const user = await createUser(t.db.database);
+    const token = await tokenFor(t, user);
+    expect(await statementsOf(() => get('/probe/me', token))).toBe(1);
+    expect(await statementsOf(() => get('/probe/me', token))).toBe(0);
+    await createUser(t.db.database);
+    expect(await statementsOf(() => get('/probe/me', token))).toBe(1);
+    expect(await statementsOf(() => get('/probe/me', token))).toBe(0);
+  });
+
+  it('counts a change inside a transaction when it is committed, and a rollback not at all', async () => {
+    const admin = await createUser(t.db.database, { role: 'admin' });
+    const token = await tokenFor(t, admin);
+    expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
+    await t.db.database.db
+      .transaction(async (tx) => {
+        await tx.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+        throw new Error('undo');
+      })
+      .catch(() => {});
+    expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
+    await t.db.database.db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+    });
+    expect((await get('/probe/dashboard', token)).statusCode).toBe(403);
+  });
+
+  describe.skipIf(engine !== 'postgres')('with other writers on the same PostgreSQL', () => {
+    /** Asks until the answer is `status`, for up to two seconds. */
+    const eventually = async (token: string, status: number) => {
+      for (let i = 0; i < 40; i++) {
+        const res = await get('/probe/dashboard', token);
+        if (res.statusCode === status) return status;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return (await get('/probe/dashboard', token)).statusCode;
+    };
+
+    it('sees a role changed outside the shop (psql, a script) through the trigger', async () => {
+      const admin = await createUser(t.db.database, { role: 'admin' });
+      const token = await tokenFor(t, admin);
+      expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
+      const outside = new pg.Client({ connectionString: t.db.url });
+      await outside.connect();
+      try {
+        await outside.query(`update users set role = 'user' where id = $1`, [admin.id]);
+      } finally {
+        await outside.end();
+      }
+      expect(await eventually(token, 403)).toBe(403);
+    });
+
+    it('sees a role changed by another instance, which announces it', async () => {
+      const admin = await createUser(t.db.database, { role: 'admin' });
+      const token = await tokenFor(t, admin);
+      expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
+      const other = await openDatabase({ databaseUrl: t.db.url, migrate: false, poolSize: 1 });
+      try {
+        await other.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+        expect(await eventually(token, 403)).toBe(403);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('keeps no user while its listening connection is lost, and again once it is back', async () => {
+      const admin = await createUser(t.db.database, { role: 'admin' });
+      const token = await tokenFor(t, admin);
+      await get('/probe/dashboard', token);
+      await t.db.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query like 'listen %'`,
+      );
+      await vi.waitUntil(() => t.db.database.changes.users.version() === null, { timeout: 2_000 });
+      expect(await statementsOf(() => get('/probe/dashboard', token))).toBe(1);
+      expect(await statementsOf(() => get('/probe/dashboard', token))).toBe(1);
+      await vi.waitUntil(() => t.db.database.changes.users.version() !== null, { timeout: 5_000 });
+      await get('/probe/dashboard', token);
+      expect(await statementsOf(() => get('/probe/dashboard', token))).toBe(0);
+      await demote(admin.id);
+      expect((await get('/probe/dashboard', token)).statusCode).toBe(403);
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Who is calling, and may they call this route. For every request with
- * `Authorization: Bearer <access JWT>` the user is loaded from the database, so a changed role
- * or a deleted account counts on the next call. Every API route declares who may call it, and
+ * `Authorization: Bearer <access JWT>` the user is read as the database has them now, so a
+ * changed role or a deleted account counts on the next call: from memory while no user has
+ * changed, else from the database (`SESSION_USERS_KEPT`, db/change-aware-cache.ts). Every API route declares who may call it, and
  * this plugin alone enforces that declaration, before the body is read:
  *
  *   app.get('/product/getProducts', { config: { access: 'public' } }, ...);
@@ -15,6 +16,7 @@ import { ACCOUNT, ROLE_RANK, SERVER, type Role } from '@otaku/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { ChangeAwareCache } from '../db/change-aware-cache';
 import { preparedPerDatabase } from '../db/prepared';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
@@ -47,7 +49,7 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    /** The signed-in user, fresh from the database; null for guests. */
+    /** The signed-in user as the database has them now (shared, frozen); null for guests. */
     user: AuthUser | null;
     /** Why a presented token was not accepted (drives the 401 message). */
     authProblem: 'expired' | 'invalid' | null;
@@ -60,13 +62,28 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+/**
+ * How many signed-in users are kept in memory (about 0.5 KB each), least recently seen
+ * dropped first. All of them are dropped whenever any user is added, changed or deleted.
+ */
+export const SESSION_USERS_KEPT = 10_000;
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
   app.decorateRequest('authProblem', null);
+  const sessionUsers = new ChangeAwareCache<AuthUser | null>(
+    app.database.changes.users,
+    SESSION_USERS_KEPT,
+  );
+  app.addHook('onClose', async () => sessionUsers.stopListening());
+  const readUser = (id: string) => async () => {
+    const [row] = await sessionUserQuery(app.database.db).execute({ id });
+    return row ? Object.freeze(row) : null;
+  };
 
   app.addHook('onRequest', async (request) => {
-    await identify(app, request);
+    await identify(app, request, (id) => sessionUsers.get(id, readUser(id)));
     enforceAccess(request, request.routeOptions.config.access ?? 'public');
   });
 });
@@ -89,7 +106,11 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare('session_user'),
 );
 
-async function identify(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+async function identify(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userOf: (id: string) => Promise<AuthUser | null>,
+): Promise<void> {
   const header = request.headers.authorization;
   if (!header) return;
   const token = BEARER.exec(header)?.[1];
@@ -100,8 +121,8 @@ async function identify(app: FastifyInstance, request: FastifyRequest): Promise<
     request.authProblem = check.expired ? 'expired' : 'invalid';
     return;
   }
-  const [row] = await sessionUserQuery(app.database.db).execute({ id: check.userId });
-  if (row) request.user = row;
+  const user = await userOf(check.userId);
+  if (user) request.user = user;
   else request.authProblem = 'invalid';
 }
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { StatementWatcher, type CatalogChanges } from '../../db/catalog-changes';
+import type { ChangeFeed } from '../../db/change-feed';
 import { openDatabase } from '../../db/client';
 import { engine, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
@@ -14,13 +14,12 @@ function fakeChanges() {
   let version = 0;
   let live = true;
   const listeners = new Set<() => void>();
-  const changes: CatalogChanges = {
+  const changes: ChangeFeed = {
     version: () => (live ? version : null),
     subscribe: (l) => {
       listeners.add(l);
       return () => void listeners.delete(l);
     },
-    close: async () => {},
   };
   const change = () => {
     version++;
@@ -118,33 +117,6 @@ describe('AnswerCache', () => {
       cache.answer('k', anything, async () => Promise.reject(new Error('gone'))),
     ).rejects.toThrow('gone');
     expect((await cache.answer('k', anything, async () => 'ok')).body).toBe('"ok"');
-  });
-});
-
-describe('StatementWatcher', () => {
-  it('counts a catalog write when it is committed, and nothing else', () => {
-    const w = new StatementWatcher();
-    expect(w.changesOnCompletion('update "product_variants" set "stock" = 1')).toBe(true);
-    expect(
-      w.changesOnCompletion('with x as (select 1) update product_variants pv set stock = 2'),
-    ).toBe(true);
-    expect(w.changesOnCompletion('insert into "products" ("id") values ($1)')).toBe(true);
-    expect(w.changesOnCompletion('delete from products where id = $1')).toBe(true);
-    expect(w.changesOnCompletion('select * from products')).toBe(false);
-    expect(w.changesOnCompletion('update "orders" set "status" = $1')).toBe(false);
-    expect(w.changesOnCompletion('update products_archive set x = 1')).toBe(false);
-
-    expect(w.changesOnCompletion('begin')).toBe(false);
-    expect(w.changesOnCompletion('update "products" set "price_cents" = 1')).toBe(false);
-    expect(w.changesOnCompletion('rollback to savepoint sp1')).toBe(false);
-    expect(w.changesOnCompletion('commit')).toBe(true);
-
-    expect(w.changesOnCompletion('begin')).toBe(false);
-    expect(w.changesOnCompletion('update "product_variants" set "stock" = 1')).toBe(false);
-    expect(w.changesOnCompletion('rollback')).toBe(false);
-    expect(w.changesOnCompletion('begin')).toBe(false);
-    expect(w.changesOnCompletion('update "orders" set "status" = $1')).toBe(false);
-    expect(w.changesOnCompletion('commit')).toBe(false);
   });
 });
 
@@ -261,14 +233,14 @@ describe('cached catalog answers on the shop routes', () => {
       await stockOf(id);
       await t.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query = 'listen catalog_changed'`,
+            where datname = current_database() and query like 'listen %'`,
       );
-      await vi.waitUntil(() => t.database.catalogChanges.version() === null, { timeout: 2_000 });
+      await vi.waitUntil(() => t.database.changes.catalog.version() === null, { timeout: 2_000 });
       const before = t.database.statements();
       await stockOf(id);
       await stockOf(id);
       expect(t.database.statements() - before).toBe(2);
-      await vi.waitUntil(() => t.database.catalogChanges.version() !== null, { timeout: 5_000 });
+      await vi.waitUntil(() => t.database.changes.catalog.version() !== null, { timeout: 5_000 });
       await stockOf(id);
       const after = t.database.statements();
       await stockOf(id);

@@ -22,7 +22,7 @@ export class CatalogAnswers {
 
   constructor(database: Database) {
     this.#database = database;
-    this.#cache = new AnswerCache(database.catalogChanges);
+    this.#cache = new AnswerCache(database.changes.catalog);
   }
 
   /** One page of the shop; `constraints` as the API's query schema left them. */

@@ -1,0 +1,277 @@
+/**
+ * The change feeds: tell this instance, as soon as it can know, that a watched table may have
+ * changed, so that what it keeps in memory is dropped before anyone could read a stale copy.
+ * Two feeds, one per thing kept:
+ * - `catalog` (products, product_variants): the catalog answers (modules/catalog/answer-cache.ts);
+ * - `users`: the signed-in users the auth plugin reads on every call (plugins/auth.ts).
+ *
+ * Where a change comes from, and how it arrives:
+ * - This instance's own writes on PostgreSQL: every pooled connection is a `WatchingClient`
+ *   which sees each statement go by; a write to a watched table counts as a change when it is
+ *   committed (at once outside a transaction, at COMMIT inside one). The feed moves on before
+ *   the writer's own call returns, so a caller reads their write.
+ * - Other instances on the same PostgreSQL: an instance announces its changes on the feed's
+ *   channel (`catalog_changed`, `users_changed`), at most one NOTIFY per feed and turn of the
+ *   event loop for any number of writes (its own connections skip the trigger, so NOTIFY's
+ *   commit-wide lock stays off the hot stock path), and every instance LISTENs on a connection
+ *   of its own.
+ * - Any other writer (psql, a script): a statement trigger notifies the same channel
+ *   (migrations 0004 and 0006).
+ * - PGlite: one process is the only writer; the trigger's notifications are handed over
+ *   before the committing statement's promise resolves.
+ *
+ * While the listening connection is down, changes could be missed: every feed's `version()`
+ * answers null and nothing is kept until it is back (and everything is dropped once more then).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** What is watched: each feed's tables and the channel its changes are announced on. */
+export const WATCHED = {
+  catalog: { channel: 'catalog_changed', tables: ['products', 'product_variants'] },
+  users: { channel: 'users_changed', tables: ['users'] },
+} as const;
+export type Topic = keyof typeof WATCHED;
+const TOPICS = Object.keys(WATCHED) as Topic[];
+
+/** The session setting that tells the trigger an app connection announces its own changes. */
+export const APP_CONNECTION_OPTIONS = '-c otaku.announce_changes=off';
+const RECONNECT_DELAY_MS = 1_000;
+
+export interface ChangeFeed {
+  /** Changes whenever a watched table may have changed; null while a change could go unseen. */
+  version: () => number | null;
+  /** Called after each change (the version has moved on by then). */
+  subscribe: (listener: () => void) => () => void;
+}
+
+/** Every feed of one database, and how to stop them. */
+export interface ChangeFeeds {
+  catalog: ChangeFeed;
+  users: ChangeFeed;
+  close: () => Promise<void>;
+}
+
+/** One feed: a version counter, its listeners, and whether it can be trusted. */
+class Feed implements ChangeFeed {
+  #version = 0;
+  #live = false;
+  readonly #listeners = new Set<() => void>();
+
+  version = () => (this.#live ? this.#version : null);
+
+  subscribe = (listener: () => void) => {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
+  };
+
+  changed = () => {
+    this.#version++;
+    for (const listener of this.#listeners) listener();
+  };
+
+  setLive(live: boolean) {
+    if (live === this.#live) return;
+    this.#live = live;
+    this.changed();
+  }
+}
+
+/** A feed per topic, all live or not together (they share one listening connection). */
+function feedsByTopic() {
+  const feeds = Object.fromEntries(TOPICS.map((t) => [t, new Feed()])) as Record<Topic, Feed>;
+  const byChannel = new Map(TOPICS.map((t) => [WATCHED[t].channel as string, feeds[t]]));
+  return {
+    feeds,
+    /** The feed a channel belongs to, if any. */
+    ofChannel: (channel: string) => byChannel.get(channel),
+    setLive: (live: boolean) => TOPICS.forEach((t) => feeds[t].setLive(live)),
+  };
+}
+
+const LISTEN_ALL = TOPICS.map((t) => `listen ${WATCHED[t].channel}`).join('; ');
+
+/** PGlite: the triggers' notifications, delivered in the same process. */
+export async function pgliteChangeFeeds(client: PGlite): Promise<ChangeFeeds> {
+  const { feeds, setLive } = feedsByTopic();
+  const unlisten = await Promise.all(
+    TOPICS.map((t) => client.listen(WATCHED[t].channel, feeds[t].changed)),
+  );
+  setLive(true);
+  return {
+    ...feeds,
+    close: async () => {
+      setLive(false);
+      await Promise.all(unlisten.map((u) => u().catch(() => {})));
+    },
+  };
+}
+
+const tableTopic = new Map<string, Topic>(
+  TOPICS.flatMap((t) => WATCHED[t].tables.map((table) => [table, t] as const)),
+);
+const WATCHED_WRITE = new RegExp(
+  String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)`,
+  'gi',
+);
+const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+const COMMIT = /^\s*(?:commit|end)\b/i;
+const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
+const NOTHING: readonly Topic[] = Object.freeze([]);
+
+/** The feeds a statement writes to, by its text (one statement may write to several). */
+function topicsWritten(text: string): readonly Topic[] {
+  let found: Topic[] | undefined;
+  for (const match of text.matchAll(WATCHED_WRITE)) {
+    const topic = tableTopic.get(match[1]!.toLowerCase())!;
+    if (!found?.includes(topic)) (found ??= []).push(topic);
+  }
+  return found ?? NOTHING;
+}
+
+/** Which feeds change once what a statement does (or ends) is committed. */
+export class StatementWatcher {
+  #inTransaction = false;
+  #wrote = new Set<Topic>();
+
+  /** The feeds that will have changed once this statement has run (usually none). */
+  changesOnCompletion(text: string): readonly Topic[] {
+    if (BEGIN.test(text)) {
+      this.#inTransaction = true;
+      this.#wrote.clear();
+      return NOTHING;
+    }
+    if (COMMIT.test(text)) {
+      const wrote = this.#wrote.size > 0 ? [...this.#wrote] : NOTHING;
+      this.#inTransaction = false;
+      this.#wrote.clear();
+      return wrote;
+    }
+    if (ROLLBACK.test(text)) {
+      this.#inTransaction = false;
+      this.#wrote.clear();
+      return NOTHING;
+    }
+    const topics = topicsWritten(text);
+    if (!this.#inTransaction || topics.length === 0) return topics;
+    for (const topic of topics) this.#wrote.add(topic);
+    return NOTHING;
+  }
+}
+
+type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
+
+/**
+ * PostgreSQL: the pool's connections report this instance's committed writes, and a
+ * connection of its own listens for everybody else's.
+ */
+export function postgresChangeFeeds(connectionString: string) {
+  const { feeds, ofChannel, setLive } = feedsByTopic();
+  const instance = randomUUID();
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let reconnect: NodeJS.Timeout | undefined;
+  const toAnnounce = new Set<Topic>();
+  let pool: pg.Pool | undefined;
+
+  const announce = (topic: Topic) => {
+    if (!pool) return;
+    if (toAnnounce.size === 0) {
+      setImmediate(() => {
+        for (const t of toAnnounce) {
+          pool?.query('select pg_notify($1, $2)', [WATCHED[t].channel, instance]).catch(() => {});
+        }
+        toAnnounce.clear();
+      });
+    }
+    toAnnounce.add(topic);
+  };
+
+  const onCommittedChange = (topics: readonly Topic[]) => {
+    for (const topic of topics) {
+      feeds[topic].changed();
+      announce(topic);
+    }
+  };
+
+  const listen = async () => {
+    if (closed) return;
+    const client = new pg.Client({ connectionString });
+    listener = client;
+    const lost = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      setLive(false);
+      void client.end().catch(() => {});
+      if (!closed) reconnect = setTimeout(() => void listen(), RECONNECT_DELAY_MS);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      if (message.payload !== instance) ofChannel(message.channel)?.changed();
+    });
+    try {
+      await client.connect();
+      await client.query(LISTEN_ALL);
+      if (listener === client) setLive(true);
+    } catch {
+      lost();
+    }
+  };
+
+  /** The pool's connection class: sees every statement this instance sends. */
+  class WatchingClient extends pg.Client {
+    readonly #watcher = new StatementWatcher();
+
+    // pg's query has many overloads; this passes every form through unchanged.
+    override query(...args: unknown[]): never {
+      const [config, values, callback] = args as QueryArgs;
+      const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
+      const call = (...a: unknown[]) => (super.query as (...x: unknown[]) => never)(...a);
+      const topics = text ? this.#watcher.changesOnCompletion(text) : NOTHING;
+      if (topics.length === 0) return call(...args);
+      type Done = (error: unknown, result: unknown) => void;
+      const after =
+        (done: Done): Done =>
+        (error, result) => {
+          onCommittedChange(topics);
+          done(error, result);
+        };
+      if (typeof values === 'function') return call(config, after(values as Done));
+      if (typeof callback === 'function') return call(config, values, after(callback as Done));
+      const pending = call(...args) as unknown as Promise<unknown>;
+      return pending.then(
+        (result) => {
+          onCommittedChange(topics);
+          return result;
+        },
+        (error: unknown) => {
+          onCommittedChange(topics);
+          throw error;
+        },
+      ) as never;
+    }
+  }
+
+  const changes: ChangeFeeds = {
+    ...feeds,
+    close: async () => {
+      closed = true;
+      clearTimeout(reconnect);
+      const client = listener;
+      listener = undefined;
+      setLive(false);
+      await client?.end().catch(() => {});
+    },
+  };
+  return {
+    changes,
+    Client: WatchingClient,
+    /** Starts listening; announcements go out through `announcer`, the app's pool. */
+    start: async (announcer: pg.Pool) => {
+      pool = announcer;
+      await listen();
+    },
+  };
+}
