@@ -42,7 +42,7 @@ export function renderReport(report: Report): string {
       `## ${e.engine} (${e.scale})`,
       '',
       table(
-        ['endpoint', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'errors', 'requests'],
+        ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'requests'],
         e.load.map((r) => [r.name, r.requestsPerSecond, r.p50, r.p95, r.p99, r.errors, r.total]),
       ),
       '',
