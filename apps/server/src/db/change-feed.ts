@@ -111,10 +111,10 @@ export async function pgliteChangeFeeds(client: PGlite): Promise<ChangeFeeds> {
 const tableTopic = new Map<string, Topic>(
   TOPICS.flatMap((t) => WATCHED[t].tables.map((table) => [table, t] as const)),
 );
-const WATCHED_WRITE = new RegExp(
-  String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)`,
-  'gi',
-);
+const WATCHED_WRITE_SOURCE = String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)`;
+/** One test per statement; the tables are only listed for the few statements that write. */
+const ANY_WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'i');
+const WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'gi');
 const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*(?:commit|end)\b/i;
 const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
@@ -122,6 +122,7 @@ const NOTHING: readonly Topic[] = Object.freeze([]);
 
 /** The feeds a statement writes to, by its text (one statement may write to several). */
 function topicsWritten(text: string): readonly Topic[] {
+  if (!ANY_WATCHED_WRITE.test(text)) return NOTHING;
   let found: Topic[] | undefined;
   for (const match of text.matchAll(WATCHED_WRITE)) {
     const topic = tableTopic.get(match[1]!.toLowerCase())!;

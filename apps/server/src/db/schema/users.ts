@@ -27,6 +27,14 @@ export const users = pgTable(
     googleSubject: text('google_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the dashboard's user search reads: the name lower-cased and the e-mail, on two
+     * lines. `search_text LIKE lower(pattern)` answers what `username ILIKE pattern OR email
+     * ILIKE pattern` would, without lower-casing every row on every search.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower(username) || chr(10) || email`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -35,8 +43,7 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('users_role_idx').on(t.role, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The dashboard's user search (name or email containing the words) on many accounts.
-    index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
-    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('users_role_check', sql`${t.role} in ('user', 'admin', 'superAdmin')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],

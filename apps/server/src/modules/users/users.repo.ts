@@ -1,5 +1,5 @@
 /** Staff queries on user accounts. Only queries: the rank rules live in the service. */
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { Role } from '@otaku/shared';
@@ -22,8 +22,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filter(search: string, role: Role | 'all'): SQL | undefined {
   const conditions: SQL[] = [];
   if (search) {
+    // The name or the e-mail contains the words, in any case (users.searchText).
     const pattern = `%${escapeLike(search)}%`;
-    conditions.push(or(ilike(users.username, pattern), ilike(users.email, pattern))!);
+    conditions.push(like(users.searchText, sql`lower(${pattern})`));
   }
   if (role !== 'all') conditions.push(eq(users.role, role));
   return conditions.length > 0 ? and(...conditions) : undefined;

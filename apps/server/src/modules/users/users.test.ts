@@ -82,6 +82,31 @@ describe('GET /api/user/getUsers', () => {
     expect(page.json().requiredUsers).toHaveLength(20);
     expect(page.json().totalPages).toBe(Math.ceil(page.json().totalUsers / 20));
   });
+  it('finds the words in the name or the e-mail in any case, after a rename too, and only there', async () => {
+    const admin = await account('admin');
+    const named = await createAccount(t.database, t.config.jwtSecret, 'user', {
+      username: 'Quiet Heron',
+      email: 'qh_99@example.com',
+    });
+    const found = async (words: string) =>
+      (
+        await t.app.inject({
+          url: `/api/user/getUsers?searchQuery=${encodeURIComponent(words)}`,
+          headers: admin.headers,
+        })
+      )
+        .json()
+        .requiredUsers.map((u: { _id: string }) => u._id);
+    expect(await found('QUIET heron')).toEqual([named.id]);
+    expect(await found('QH_99@EXAMPLE')).toEqual([named.id]);
+    // Across the end of the name and the start of the e-mail is no match; _ and % are letters.
+    expect(await found('heron qh')).toEqual([]);
+    expect(await found('qh%99')).toEqual([]);
+    expect(await found('quiet_heron')).toEqual([]);
+    expect((await edit(admin, named.id, { username: 'Loud Crane' })).statusCode).toBe(200);
+    expect(await found('heron')).toEqual([]);
+    expect(await found('loud CRANE')).toEqual([named.id]);
+  });
 });
 
 describe('PUT /api/user/update/:id', () => {
