@@ -2,8 +2,9 @@
  * Who is calling, and may they call this route. For every request with
  * `Authorization: Bearer <access JWT>` the user is read as the database has them now, so a
  * changed role or a deleted account counts on the next call: from memory while no user has
- * changed, else from the database (`SESSION_USERS_KEPT`, db/change-aware-cache.ts). Every API route declares who may call it, and
- * this plugin alone enforces that declaration, before the body is read:
+ * changed, else from the database (`SESSION_USERS_KEPT`, db/change-aware-cache.ts). Every
+ * API route declares who may call it, and this plugin alone enforces that declaration, before
+ * the body is read:
  *
  *   app.get('/product/getProducts', { config: { access: 'public' } }, ...);
  *   app.post('/cart', { config: { access: 'user' } }, (req) => cartOf(currentUser(req).id));
