@@ -9,7 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
@@ -84,4 +85,16 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
     await testDb?.drop();
   });
   return ctx;
+}
+
+/**
+ * PostgreSQL: ends the connection the change feeds listen on (db/change-feed.ts) and waits
+ * until the feeds say they cannot be trusted; the feeds reconnect by themselves about 1 s later.
+ */
+export async function loseChangeFeedListener(database: Database): Promise<void> {
+  await database.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query like 'listen %'`,
+  );
+  await vi.waitUntil(() => database.changes.catalog.version() === null, { timeout: 2_000 });
 }

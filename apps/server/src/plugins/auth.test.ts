@@ -1,9 +1,15 @@
 import { ACCOUNT, SERVER } from '@otaku/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, engine, testConfig, type TestDatabase } from '../../test/helpers';
+import {
+  createTestDatabase,
+  engine,
+  loseChangeFeedListener,
+  testConfig,
+  type TestDatabase,
+} from '../../test/helpers';
 import { bearer, createUser, tokenFor } from '../../test/users';
 import { buildApp } from '../app';
 import type { Config } from '../config';
@@ -188,11 +194,8 @@ describe('signed-in users kept in memory', () => {
       const admin = await createUser(t.db.database, { role: 'admin' });
       const token = await tokenFor(t, admin);
       await get('/probe/dashboard', token);
-      await t.db.database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query like 'listen %'`,
-      );
-      await vi.waitUntil(() => t.db.database.changes.users.version() === null, { timeout: 2_000 });
+      await loseChangeFeedListener(t.db.database);
+      expect(t.db.database.changes.users.version()).toBeNull();
       expect(await statementsOf(() => get('/probe/dashboard', token))).toBe(1);
       expect(await statementsOf(() => get('/probe/dashboard', token))).toBe(1);
       await vi.waitUntil(() => t.db.database.changes.users.version() !== null, { timeout: 5_000 });

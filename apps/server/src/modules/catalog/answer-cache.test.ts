@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { ChangeFeed } from '../../db/change-feed';
 import { openDatabase } from '../../db/client';
-import { engine, useTestApp } from '../../../test/helpers';
+import { engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
 import { AnswerCache } from './answer-cache';
 
@@ -231,11 +231,8 @@ describe('cached catalog answers on the shop routes', () => {
     it('caches nothing while its listening connection is lost, and again once it is back', async () => {
       const { id } = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
       await stockOf(id);
-      await t.database.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query like 'listen %'`,
-      );
-      await vi.waitUntil(() => t.database.changes.catalog.version() === null, { timeout: 2_000 });
+      await loseChangeFeedListener(t.database);
+      expect(t.database.changes.catalog.version()).toBeNull();
       const before = t.database.statements();
       await stockOf(id);
       await stockOf(id);
