@@ -1,7 +1,6 @@
 import { CART_INFO } from '@otaku/shared';
 import { Clock } from 'lucide-react';
-
-const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+import { formatTimeOfDay } from '../../../lib/format';
 
 /** How long the items stay reserved (DESIGN.md §4: the cart shows how long items stay held). */
 export function HoldNotice({ minutes, heldUntil }: { minutes: number; heldUntil: string | null }) {
@@ -12,7 +11,7 @@ export function HoldNotice({ minutes, heldUntil }: { minutes: number; heldUntil:
         {CART_INFO.heldFor(minutes)}{' '}
         {heldUntil ? (
           <strong className="font-semibold">
-            {CART_INFO.heldUntil(timeOfDay.format(new Date(heldUntil)))}.
+            {CART_INFO.heldUntil(formatTimeOfDay(heldUntil))}.
           </strong>
         ) : null}
       </span>
