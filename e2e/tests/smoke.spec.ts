@@ -112,6 +112,10 @@ test.describe('shell', () => {
       await expectShell(page);
       await expect(page.locator('main img').first()).toBeVisible();
       await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+      // The home page's loading screen ends by itself when its last section flag is due.
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('progressbar')).toBeHidden();
     } finally {
       await context.close();
     }

@@ -3,6 +3,7 @@ import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { noteDrawnScreen } from './app/drawn-screen';
 import { createQueryClient } from './app/query-client';
 import { preloadRoute, seedFirstAnswers } from './app/route-preload';
 import './index.css';
@@ -23,6 +24,7 @@ const app = (
 // A shop page comes with its first screen already drawn by the server (entry-server.tsx): the
 // app takes that markup over instead of drawing it again (docs/decisions/087).
 if (container.firstElementChild) {
+  noteDrawnScreen(window.location.pathname, performance);
   // As a transition, hydration works in slices and lets the phone answer a touch in between.
   startTransition(() => {
     hydrateRoot(container, app, {

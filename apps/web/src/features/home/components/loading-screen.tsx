@@ -1,13 +1,13 @@
 import { HOME_PAGE, LAYOUT } from '@otaku/shared';
-import { loadingText } from '../lib/home-loading';
+import { loadingEndStyle, loadingText } from '../lib/home-loading';
 
 /** The progress percent and its text while the home page's sections load. */
 export function LoadingScreen({ progress }: { progress: number }) {
   return (
     <section
       aria-label={HOME_PAGE.loading}
-      style={{ minHeight: LAYOUT.heroHeightPx }}
-      className="flex flex-col items-center justify-center gap-6 bg-ink-950 px-6 text-white"
+      style={{ minHeight: LAYOUT.heroHeightPx, ...loadingEndStyle }}
+      className="home-loading-screen flex flex-col items-center justify-center gap-6 bg-ink-950 px-6 text-white"
     >
       <p className="font-display text-6xl font-black tabular-nums text-sakura-400">{progress}%</p>
       <div

@@ -1,9 +1,14 @@
 /**
  * The home page's loading screen (spec §2, §4 "Home loading", §9): four section flags set at
- * 300, 600, 900 and 1200 ms, all forced on after 2 s; progress is the percent set.
+ * 300, 600, 900 and 1200 ms, all forced on after 2 s; progress is the percent set. The clock
+ * starts when the loading screen first showed: on a page the server drew, at its first paint,
+ * so a phone that took a while to start the app does not show the screen for longer
+ * (docs/decisions/090).
  */
 import { HOME, TIMINGS } from '@otaku/shared';
 import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { claimDrawnScreen, shownSince } from '../../../app/drawn-screen';
 
 export const SECTIONS = ['banner', 'comics', 'clothes', 'actionFigures'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -25,19 +30,42 @@ export function loadingText(progress: number): string {
   return HOME.loadingBanner;
 }
 
+/**
+ * When the last flag is set, so loading ends. The page's CSS ends the loading screen at this
+ * moment too (`.home-loading-*` in index.css, delayed by `loadingEndStyle`), so a page the
+ * server drew shows its hero on time even while the app is still starting.
+ */
+export const LOADING_ENDS_MS = Math.max(...TIMINGS.homeSectionFlagsMs);
+export const loadingEndStyle = { animationDelay: `${LOADING_ENDS_MS}ms` } as const;
+
+/** The flags set `elapsed` ms after the loading screen showed. */
+export function flagsAfter(elapsed: number): SectionFlags {
+  if (elapsed >= TIMINGS.homeForceLoadedMs) return ALL;
+  const flags = { ...NONE };
+  SECTIONS.forEach((section, i) => (flags[section] = elapsed >= TIMINGS.homeSectionFlagsMs[i]!));
+  return flags;
+}
+
 /** The flags as they are set over time; loading ends when all four are. */
 export function useHomeLoading(): { progress: number; loaded: boolean } {
+  const { pathname } = useLocation();
+  // The first render has no flag set, as the server drew it; the timers catch up.
+  const [shownAt] = useState(() => shownSince(pathname, performance.now()));
   const [flags, setFlags] = useState<SectionFlags>(NONE);
   useEffect(() => {
-    const timers = SECTIONS.map((section, i) =>
-      window.setTimeout(
-        () => setFlags((f) => ({ ...f, [section]: true })),
-        TIMINGS.homeSectionFlagsMs[i],
-      ),
+    claimDrawnScreen();
+    const elapsed = performance.now() - shownAt;
+    // One timer for each moment still ahead, and one at once for those already past.
+    const moments = [...TIMINGS.homeSectionFlagsMs, TIMINGS.homeForceLoadedMs];
+    const ahead = moments.filter((ms) => ms > elapsed);
+    const timers = ahead.map((ms) =>
+      window.setTimeout(() => setFlags(flagsAfter(ms)), ms - elapsed),
     );
-    timers.push(window.setTimeout(() => setFlags(ALL), TIMINGS.homeForceLoadedMs));
+    if (ahead.length < moments.length) {
+      timers.push(window.setTimeout(() => setFlags(flagsAfter(elapsed)), 0));
+    }
     return () => timers.forEach((t) => window.clearTimeout(t));
-  }, []);
+  }, [shownAt]);
   const progress = progressOf(flags);
   return { progress, loaded: progress === 100 };
 }

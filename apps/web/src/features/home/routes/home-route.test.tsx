@@ -8,6 +8,7 @@ import {
 } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
 import type * as HeroBannerModule from '../components/hero-banner';
+import { noteDrawnScreen } from '../../../app/drawn-screen';
 import { loadingText } from '../lib/home-loading';
 import { HomeRoute } from './home-route';
 
@@ -35,6 +36,11 @@ class NoopObserver {
 let api: CatalogApiStub;
 
 beforeEach(() => {
+  // index.css hides the page under the loading screen (until its end, by an animation jsdom
+  // does not run); the test page has no stylesheet of its own.
+  const style = document.createElement('style');
+  style.textContent = '.home-loading-page { display: none; }';
+  document.head.append(style);
   // The carousels (Embla) watch their size, visibility and media queries; jsdom has none of it.
   vi.stubGlobal('ResizeObserver', NoopObserver);
   vi.stubGlobal('IntersectionObserver', NoopObserver);
@@ -53,6 +59,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  document.head.replaceChildren();
 });
 
 describe('loadingText', () => {
@@ -95,6 +102,49 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[3]! - elapsed));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+  });
+
+  it('on a page the server drew, counts from its first paint, once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const paintedAt = performance.now() - 700;
+    noteDrawnScreen('/', {
+      getEntriesByName: () => [{ startTime: paintedAt } as PerformanceEntry],
+      now: () => performance.now(),
+    });
+    const first = renderWithProviders(<HomeRoute />);
+    const progress = () => screen.getByRole('progressbar', { name: 'Loading' });
+    // As the server drew it, then at once where 700 ms after the paint has got to.
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(progress()).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.getByText(HOME.loadingClothes)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(progress()).toHaveAttribute('aria-valuenow', '75');
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+    first.unmount();
+
+    // Coming back to the home page later shows the whole loading screen again.
+    renderWithProviders(<HomeRoute />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[0]!));
+    expect(progress()).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  it('a drawn page elsewhere does not shorten the home loading screen', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    noteDrawnScreen('/shop', {
+      getEntriesByName: () => [{ startTime: performance.now() - 5_000 } as PerformanceEntry],
+      now: () => performance.now(),
+    });
+    renderWithProviders(<HomeRoute />);
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toHaveAttribute(
+      'aria-valuenow',
+      '0',
+    );
   });
 
   it('redraws the page under the loading screen only when it is shown', async () => {

@@ -2,16 +2,19 @@ import { memo } from 'react';
 import { CategorySections } from '../components/category-sections';
 import { HeroBanner } from '../components/hero-banner';
 import { LoadingScreen } from '../components/loading-screen';
-import { useHomeLoading } from '../lib/home-loading';
+import { loadingEndStyle, useHomeLoading } from '../lib/home-loading';
 
 /**
  * The page under the loading screen. Memoized: each progress step re-renders the loading
  * screen only, not the hero and three carousels, whose render is a long task on a slow phone
  * (docs/decisions/082).
  */
-const HomePage = memo(function HomePage({ hidden }: { hidden: boolean }) {
+const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
   return (
-    <div hidden={hidden}>
+    <div
+      className={loading ? 'home-loading-page' : undefined}
+      style={loading ? loadingEndStyle : undefined}
+    >
       <HeroBanner />
       <CategorySections />
     </div>
@@ -27,7 +30,7 @@ export function HomeRoute() {
   return (
     <>
       {!loaded && <LoadingScreen progress={progress} />}
-      <HomePage hidden={!loaded} />
+      <HomePage loading={!loaded} />
     </>
   );
 }
