@@ -102,8 +102,20 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
   it('returns expired reservations to stock exactly once with both sweepers running', async () => {
     const carts = 300; // more than one sweep batch (200), so the two sweepers split the work
     const product = await createProduct(db, { stock: { '': 0 } });
-    // Hold the variant row, so that both sweepers, having each taken their carts, wait to put
-    // the units back: proof that both sweep at the same moment.
+    // Carts, each holding one unit that is off the shelf (stock 0), as reservations are. Added
+    // before the variant is held: a new line must see its variant exists (decision 091).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into carts (id, touched_at)
+        select ${product.id} || '-cart-' || g, now()
+        from generate_series(1, ${carts}::int) g`);
+      await tx.execute(sql`
+        insert into cart_items (cart_id, product_id, variant, quantity)
+        select ${product.id} || '-cart-' || g, ${product.id}, '', 1
+        from generate_series(1, ${carts}::int) g`);
+    });
+    // The variant row is held, so that both sweepers, having each taken their carts, wait to
+    // put the units back: proof that both sweep at the same moment.
     const holder = new pg.Client({ connectionString: testDb.url });
     await holder.connect();
     try {
@@ -111,17 +123,10 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
       await holder.query('select 1 from product_variants where product_id = $1 for update', [
         product.id,
       ]);
-      // Idle carts, each holding one unit that is off the shelf (stock 0), as reservations are.
-      await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into carts (id, touched_at)
-          select ${product.id} || '-cart-' || g, now() - interval '1 day'
-          from generate_series(1, ${carts}::int) g`);
-        await tx.execute(sql`
-          insert into cart_items (cart_id, product_id, variant, quantity)
-          select ${product.id} || '-cart-' || g, ${product.id}, '', 1
-          from generate_series(1, ${carts}::int) g`);
-      });
+      // Then idle for a day: both sweepers take their carts and wait to put the units back.
+      await db.execute(sql`
+        update carts set touched_at = now() - interval '1 day'
+        where id like ${product.id} || '-cart-%'`);
       await vi.waitFor(
         async () => {
           const { rows } = await holder.query(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -9,7 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './products';
+import { productVariants } from './products';
 import { users } from './users';
 
 /** A cart: a random id for guests, `user_<id>` once signed in (spec §3). */
@@ -25,16 +26,18 @@ export const carts = pgTable(
   (t) => [index('carts_touched_idx').on(t.touchedAt), index('carts_user_idx').on(t.userId)],
 );
 
-/** A cart line, which is also the stock reservation that holds its units. */
+/**
+ * A cart line, which is also the stock reservation that holds its units. It goes with its
+ * variant: a variant the shop stops selling (removed from its product, or the product deleted)
+ * leaves no line behind that could still be ordered.
+ */
 export const cartItems = pgTable(
   'cart_items',
   {
     cartId: text('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    productId: text('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
     variant: text('variant').notNull(),
     quantity: integer('quantity').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -42,6 +45,11 @@ export const cartItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.cartId, t.productId, t.variant] }),
+    foreignKey({
+      name: 'cart_items_variant_fk',
+      columns: [t.productId, t.variant],
+      foreignColumns: [productVariants.productId, productVariants.variant],
+    }).onDelete('cascade'),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
     index('cart_items_product_idx').on(t.productId, t.variant),
   ],

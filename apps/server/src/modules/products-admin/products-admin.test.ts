@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DASHBOARD, DASHBOARD_RULES, PRODUCT_FORM, PRODUCT_ID_PATTERN } from '@otaku/shared';
+import {
+  DASHBOARD,
+  DASHBOARD_RULES,
+  PRODUCT_FORM,
+  PRODUCT_ID_PATTERN,
+  type CartResponse,
+  type PlaceOrderResponse,
+} from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +239,41 @@ describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', (
       payload: { productID: id },
     });
     expect(again.statusCode).toBe(404);
+  });
+
+  it('takes a removed variant out of the carts that held it, and keeps the others', async () => {
+    const id = (
+      await create(comic({ volumes: 'V1, V2', stock: JSON.stringify({ V1: 4, V2: 3 }) }))
+    ).json().product.productID as string;
+    const cart = (payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: payload ? '/api/reserveStock' : '/api/cart',
+        headers: shopper.headers,
+        ...(payload ? { payload } : {}),
+      });
+    expect((await cart({ productId: id, variant: 'V1', quantity: 1 })).statusCode).toBe(200);
+    expect((await cart({ productId: id, variant: 'V2', quantity: 2 })).statusCode).toBe(200);
+
+    const edit = await send(
+      'PUT',
+      '/api/product/updateProduct',
+      comic({ productID: id, volumes: 'V1', stock: JSON.stringify({ V1: 3 }) }),
+      null,
+    );
+    expect(edit.statusCode).toBe(200);
+    const lines = (await cart()).json().cartItems as CartResponse['cartItems'];
+    expect(lines.map((l) => [l.selectedVariant, l.itemQuantity])).toEqual([['V1', 1]]);
+    // Nothing left to order from a variant that is gone.
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/placeOrder',
+      headers: shopper.headers,
+      payload: { deliveryAddress: '1 Test Street, Tokyo', paymentMethod: 'cod' },
+    });
+    expect(order.statusCode).toBe(201);
+    const { products: ordered } = order.json<PlaceOrderResponse>().order;
+    expect(ordered.map((line) => [line.variant, line.quantity])).toEqual([['V1', 1]]);
   });
 
   it('requires the product ID on edit', async () => {
