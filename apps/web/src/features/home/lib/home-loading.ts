@@ -35,7 +35,7 @@ export function loadingText(progress: number): string {
  * moment too (`.home-loading-*` in index.css, delayed by `loadingEndStyle`), so a page the
  * server drew shows its hero on time even while the app is still starting.
  */
-export const LOADING_ENDS_MS = Math.max(...TIMINGS.homeSectionFlagsMs);
+const LOADING_ENDS_MS = Math.max(...TIMINGS.homeSectionFlagsMs);
 export const loadingEndStyle = { animationDelay: `${LOADING_ENDS_MS}ms` } as const;
 
 /** The flags set `elapsed` ms after the loading screen showed. */
