@@ -11,10 +11,10 @@
  *   committed (at once outside a transaction, at COMMIT inside one). The feed moves on before
  *   the writer's own call returns, so a caller reads their write.
  * - Other instances on the same PostgreSQL: an instance announces its changes on the feed's
- *   channel (`catalog_changed`, `users_changed`), at most one NOTIFY per feed and turn of the
- *   event loop for any number of writes (its own connections skip the trigger, so NOTIFY's
- *   commit-wide lock stays off the hot stock path), and every instance LISTENs on a connection
- *   of its own.
+ *   channel (`catalog_changed`, `users_changed`): the first change of a quiet moment on the
+ *   next turn of the event loop, then at most one NOTIFY per feed every ANNOUNCE_WINDOW_MS
+ *   for any number of writes (its own connections skip the trigger, so NOTIFY's commit-wide
+ *   lock stays off the hot stock path), and every instance LISTENs on a connection of its own.
  * - Any other writer (psql, a script): a statement trigger notifies the same channel
  *   (migrations 0004 and 0006).
  * - PGlite: one process is the only writer; the trigger's notifications are handed over
@@ -38,6 +38,12 @@ const TOPICS = Object.keys(WATCHED) as Topic[];
 /** The session setting that tells the trigger an app connection announces its own changes. */
 export const APP_CONNECTION_OPTIONS = '-c otaku.announce_changes=off';
 const RECONNECT_DELAY_MS = 1_000;
+/**
+ * At most one announcement per feed in this window: every NOTIFY wakes each listening
+ * instance and takes the database's notification lock, and a busy cart writes stock hundreds
+ * of times a second. Another instance may see a change this much later (decision 092).
+ */
+const ANNOUNCE_WINDOW_MS = 20;
 
 export interface ChangeFeed {
   /** Changes whenever a watched table may have changed; null while a change could go unseen. */
@@ -161,6 +167,50 @@ export class StatementWatcher {
   }
 }
 
+/**
+ * Calls `send(topic)` for a topic's changes at most once per `windowMs`: the first change of a
+ * quiet moment on the next turn of the event loop (however many writes that turn made), any
+ * later ones together when its window ends, which opens the next. The last change is always
+ * sent.
+ */
+export function throttledAnnouncer<T>(send: (topic: T) => void, windowMs: number) {
+  /** A topic's window opens when its change is sent; `again`: it changed since. */
+  type Window = { sent: boolean; again: boolean; timer?: NodeJS.Timeout };
+  const open = new Map<T, Window>();
+  let stopped = false;
+  const sendAndWait = (topic: T, window: Window) => {
+    if (stopped) return;
+    window.sent = true;
+    send(topic);
+    window.timer = setTimeout(() => {
+      open.delete(topic);
+      if (window.again) sendAndWait(topic, opening(topic));
+    }, windowMs);
+  };
+  const opening = (topic: T) => {
+    const window: Window = { sent: false, again: false };
+    open.set(topic, window);
+    return window;
+  };
+  return {
+    announce(topic: T) {
+      const window = open.get(topic);
+      if (window) {
+        if (window.sent) window.again = true;
+        return;
+      }
+      const opened = opening(topic);
+      setImmediate(() => sendAndWait(topic, opened));
+    },
+    /** Sends nothing more, also what was waiting for the end of a window. */
+    stop() {
+      stopped = true;
+      for (const window of open.values()) clearTimeout(window.timer);
+      open.clear();
+    },
+  };
+}
+
 type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
 
 /**
@@ -173,26 +223,16 @@ export function postgresChangeFeeds(connectionString: string) {
   let closed = false;
   let listener: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
-  const toAnnounce = new Set<Topic>();
   let pool: pg.Pool | undefined;
-
-  const announce = (topic: Topic) => {
-    if (!pool) return;
-    if (toAnnounce.size === 0) {
-      setImmediate(() => {
-        for (const t of toAnnounce) {
-          pool?.query('select pg_notify($1, $2)', [WATCHED[t].channel, instance]).catch(() => {});
-        }
-        toAnnounce.clear();
-      });
-    }
-    toAnnounce.add(topic);
-  };
+  const announcer = throttledAnnouncer<Topic>((topic) => {
+    if (closed || !pool) return;
+    pool.query('select pg_notify($1, $2)', [WATCHED[topic].channel, instance]).catch(() => {});
+  }, ANNOUNCE_WINDOW_MS);
 
   const onCommittedChange = (topics: readonly Topic[]) => {
     for (const topic of topics) {
       feeds[topic].changed();
-      announce(topic);
+      announcer.announce(topic);
     }
   };
 
@@ -260,6 +300,7 @@ export function postgresChangeFeeds(connectionString: string) {
     close: async () => {
       closed = true;
       clearTimeout(reconnect);
+      announcer.stop();
       const client = listener;
       listener = undefined;
       setLive(false);
