@@ -12,7 +12,7 @@ import { noteDrawnScreen } from '../../../app/drawn-screen';
 import { loadingText } from '../lib/home-loading';
 import { HomeRoute } from './home-route';
 
-/** How often the hero is drawn: progress steps must not redraw the page under them. */
+/** How often the hero is drawn: the loading screen's steps and end must not redraw it. */
 const heroRenders = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../components/hero-banner', async (importOriginal) => {
   const actual = await importOriginal<typeof HeroBannerModule>();
@@ -147,7 +147,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     );
   });
 
-  it('redraws the page under the loading screen only when it is shown', async () => {
+  it('never draws the page under the loading screen again, not even as it shows', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<HomeRoute />);
     const first = heroRenders.count;
@@ -157,8 +157,8 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       elapsed = at;
     }
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
-    // Once more, to show it; not once per progress step.
-    expect(heroRenders.count - first).toBe(1);
+    // Neither a progress step nor the screen's end draws the hero and carousels again.
+    expect(heroRenders.count - first).toBe(0);
   });
 
   it('has Shop Now and a button per section that opens its category in the shop', async () => {

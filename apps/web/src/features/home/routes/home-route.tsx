@@ -5,6 +5,18 @@ import { LoadingScreen } from '../components/loading-screen';
 import { loadingEndStyle, useHomeLoading } from '../lib/home-loading';
 
 /**
+ * The hero and the three carousels, one element for the page's life: when the loading screen
+ * ends only their wrapper changes, and React leaves them as they are instead of drawing them
+ * again (a long task on a slow phone, just as the hero shows).
+ */
+const PAGE_CONTENT = (
+  <>
+    <HeroBanner />
+    <CategorySections />
+  </>
+);
+
+/**
  * The page under the loading screen. Memoized: each progress step re-renders the loading
  * screen only, not the hero and three carousels, whose render is a long task on a slow phone
  * (docs/decisions/082).
@@ -15,8 +27,7 @@ const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
       className={loading ? 'home-loading-page' : undefined}
       style={loading ? loadingEndStyle : undefined}
     >
-      <HeroBanner />
-      <CategorySections />
+      {PAGE_CONTENT}
     </div>
   );
 });
