@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { ensureFirstSuperAdmin } from './db/seed/first-admin';
 import { seedDemoData } from './db/seed/seed';
 
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
   if (config.demoData) await seedDemoData({ database, config, log: app.log });
+  await ensureFirstSuperAdmin({ database, config, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -42,7 +42,8 @@ export interface DemoUsers {
 }
 
 const DAY_MS = 86_400_000;
-const generatePassword = () => randomBytes(12).toString('base64url');
+/** A password made up for an account whose operator set none, shown once in the log. */
+export const generatePassword = () => randomBytes(12).toString('base64url');
 
 export async function buildUsers(config: Config, now: Date): Promise<DemoUsers> {
   const rng = createRng('users');

@@ -1,0 +1,117 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers';
+import { createUser } from '../../../test/users';
+import { verifyPassword } from '../../lib/passwords';
+import { users } from '../schema/index';
+import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
+import { ensureFirstSuperAdmin } from './first-admin';
+import { captureLog, countRows, loggedPassword } from './seed-test-kit';
+
+const databases: TestDatabase[] = [];
+afterAll(async () => {
+  for (const d of databases) await d.drop();
+});
+const emptyShop = async () => {
+  const created = await createTestDatabase();
+  databases.push(created);
+  return created.database;
+};
+const superAdmins = (database: Awaited<ReturnType<typeof emptyShop>>) =>
+  database.db.select().from(users).where(eq(users.role, 'superAdmin'));
+
+describe('the first superAdmin of a shop without demo data', () => {
+  it('is made from SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD, once, and nothing else is', async () => {
+    const database = await emptyShop();
+    const config = testConfig({
+      DEMO_DATA: 'off',
+      SEED_ADMIN_EMAIL: 'Owner@Example.org',
+      SEED_ADMIN_PASSWORD: 'a-chosen-password',
+    });
+    const captured = captureLog();
+    expect(await ensureFirstSuperAdmin({ database, config, log: captured.log })).toEqual({
+      created: true,
+    });
+    const [admin, ...others] = await superAdmins(database);
+    expect(others).toEqual([]);
+    expect(admin!.email).toBe('owner@example.org');
+    expect(await verifyPassword(admin!.passwordHash!, 'a-chosen-password')).toBe(true);
+    expect(loggedPassword(captured.lines(), 'owner@example.org')).toBeUndefined();
+    expect(await countRows(database)).toMatchObject({ users: 1, products: 0, orders: 0 });
+
+    // The next start finds them and changes nothing, not even a password changed since.
+    const again = captureLog();
+    const changed = testConfig({
+      DEMO_DATA: 'off',
+      SEED_ADMIN_EMAIL: 'someone-else@example.org',
+      SEED_ADMIN_PASSWORD: 'another-password',
+    });
+    expect(await ensureFirstSuperAdmin({ database, config: changed, log: again.log })).toEqual({
+      created: false,
+    });
+    expect((await superAdmins(database)).map((a) => a.email)).toEqual(['owner@example.org']);
+    expect(again.lines()).toEqual([]);
+  });
+
+  it('without a password set, gets one made up and shown once in the log', async () => {
+    const database = await emptyShop();
+    const config = testConfig({ DEMO_DATA: 'off' });
+    const captured = captureLog();
+    await ensureFirstSuperAdmin({ database, config, log: captured.log });
+    const [admin] = await superAdmins(database);
+    expect(admin!.email).toBe(DEFAULT_SUPERADMIN_EMAIL);
+    const password = loggedPassword(captured.lines(), DEFAULT_SUPERADMIN_EMAIL);
+    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(await verifyPassword(admin!.passwordHash!, password!)).toBe(true);
+  });
+
+  it('is not made while the shop has a superAdmin, whoever made them', async () => {
+    const database = await emptyShop();
+    const owner = await createUser(database, { role: 'superAdmin' });
+    const captured = captureLog();
+    const config = testConfig({ DEMO_DATA: 'off' });
+    await ensureFirstSuperAdmin({ database, config, log: captured.log });
+    expect((await superAdmins(database)).map((a) => a.id)).toEqual([owner.id]);
+    expect(captured.lines()).toEqual([]);
+  });
+
+  it('leaves an account that already has the address as it is, and says what to do', async () => {
+    const database = await emptyShop();
+    const shopper = await createUser(database, { email: 'owner@example.org' });
+    const config = testConfig({
+      DEMO_DATA: 'off',
+      SEED_ADMIN_EMAIL: 'owner@example.org',
+      SEED_ADMIN_PASSWORD: 'a-chosen-password',
+    });
+    const captured = captureLog();
+    expect(await ensureFirstSuperAdmin({ database, config, log: captured.log })).toEqual({
+      created: false,
+    });
+    expect(await superAdmins(database)).toEqual([]);
+    const [row] = await database.db.select().from(users).where(eq(users.id, shopper.id));
+    expect(row!.role).toBe('user');
+    expect(await verifyPassword(row!.passwordHash!, 'a-chosen-password')).toBe(false);
+    expect(captured.lines().map((l) => l.msg)).toEqual([
+      expect.stringContaining('owner@example.org already has an account'),
+    ]);
+  });
+
+  it('is made once when several instances start together', async () => {
+    const database = await emptyShop();
+    const config = testConfig({ DEMO_DATA: 'off' });
+    const logs = [captureLog(), captureLog(), captureLog()];
+    const results = await Promise.all(
+      logs.map((l) => ensureFirstSuperAdmin({ database, config, log: l.log })),
+    );
+    const admins = await superAdmins(database);
+    expect(admins).toHaveLength(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    // Only the instance that made them shows a password, and it is the one that works.
+    const shown = logs
+      .map((l) => loggedPassword(l.lines(), DEFAULT_SUPERADMIN_EMAIL))
+      .filter((p) => p !== undefined);
+    expect(shown).toHaveLength(1);
+    expect(await verifyPassword(admins[0]!.passwordHash!, shown[0]!)).toBe(true);
+    expect(logs.flatMap((l) => l.lines()).filter((l) => l.level >= 40)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * The shop's first superAdmin, for a shop that starts without demo data (DEMO_DATA=off, or a
+ * database that already had products): made from SEED_ADMIN_EMAIL (default
+ * admin@otakushelf.local) and SEED_ADMIN_PASSWORD, or a password generated here and logged
+ * once, and only while the shop has no superAdmin at all. main.ts calls this at every start,
+ * after the demo data (which brings its own superAdmin).
+ *
+ * Safe with several instances starting at once: the unique email lets one insert win, and
+ * only the instance whose insert won reports a generated password.
+ */
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import { users } from '../schema/users';
+import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
+import type { SeedDeps } from './seed';
+import { generatePassword } from './users';
+
+export async function ensureFirstSuperAdmin({
+  database,
+  config,
+  log,
+}: SeedDeps): Promise<{ created: boolean }> {
+  const { db } = database;
+  const [anySuperAdmin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.role, 'superAdmin'))
+    .limit(1);
+  if (anySuperAdmin) return { created: false };
+
+  const email = config.seedAdmin.email ?? DEFAULT_SUPERADMIN_EMAIL;
+  const password = config.seedAdmin.password ?? generatePassword();
+  const inserted = await db
+    .insert(users)
+    .values({
+      username: 'admin',
+      email,
+      passwordHash: await hashPassword(password),
+      role: 'superAdmin',
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) {
+    // Another instance starting at the same moment made it, or the address is someone's.
+    const [made] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, 'superAdmin')));
+    if (!made)
+      log.warn(
+        `the shop has no superAdmin and ${email} already has an account: set SEED_ADMIN_EMAIL to a new address, or give that account the superAdmin role in the database`,
+      );
+    return { created: false };
+  }
+  if (config.seedAdmin.password)
+    log.info(`superAdmin account created: ${email} (password from SEED_ADMIN_PASSWORD)`);
+  else
+    log.warn(
+      `superAdmin ACCOUNT: email ${email} password ${password} (generated and shown only this once; sign in and change it, or set SEED_ADMIN_PASSWORD before the first start)`,
+    );
+  return { created: true };
+}
