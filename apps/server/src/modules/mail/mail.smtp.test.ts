@@ -84,6 +84,31 @@ describe('GET /api/dev/outbox', () => {
     });
   });
 
+  it('answers no caller from another machine', async () => {
+    await dev.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-otp',
+      payload: { email: 'elsewhere@example.com' },
+    });
+    for (const remoteAddress of ['10.9.0.1', '192.168.1.20', '::ffff:10.0.0.7', '2001:db8::1']) {
+      const res = await dev.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('elsewhere@example.com');
+    }
+    // Nor does a header claiming to be this machine make it so.
+    const forwarded = await dev.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(forwarded.statusCode).toBe(404);
+    for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await dev.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress });
+      expect(res.statusCode).toBe(200);
+    }
+  });
+
   it('does not exist in production', async () => {
     const res = await production.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(res.statusCode).toBe(404);

@@ -17,19 +17,29 @@ const outboxSchema = z.object({
   ),
 });
 
+/** Whether a connection comes from this machine (the socket's own address, never a header). */
+const fromThisMachine = (address: string | undefined) =>
+  address !== undefined &&
+  (address.startsWith('127.') || address === '::1' || address.startsWith('::ffff:127.'));
+
 /**
  * GET /api/dev/outbox: the mail the dev outbox kept, newest first. It exists only outside
- * production; with SMTP_URL set it is empty because mail really goes out.
+ * production, and answers only callers on the same machine: the mail holds sign-up codes, and
+ * a development server started with HOST=0.0.0.0 must not hand them to its network. With
+ * SMTP_URL set it is empty because mail really goes out.
  */
 export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.isProduction) return;
   app.get(
     '/dev/outbox',
     { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxSchema } } },
-    async () => ({
-      success: true as const,
-      smtp: app.mailer.outbox === null,
-      messages: app.mailer.outbox ?? [],
-    }),
+    async (request, reply) => {
+      if (!fromThisMachine(request.socket.remoteAddress)) return reply.callNotFound();
+      return {
+        success: true as const,
+        smtp: app.mailer.outbox === null,
+        messages: app.mailer.outbox ?? [],
+      };
+    },
   );
 };
