@@ -29,8 +29,11 @@ export class ChangeAwareCache<T> {
     return this.#kept.size;
   }
 
-  /** The value kept for `key`, or what `read` answers (kept when nothing changed meanwhile). */
-  get(key: string, read: () => Promise<T>): Promise<T> {
+  /**
+   * The value kept for `key`, or what `read` answers: kept when nothing changed meanwhile and
+   * `keep` (if given) agrees, e.g. not a value made without a part that was late.
+   */
+  get(key: string, read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T> {
     const version = this.#changes.version();
     if (version === null) return read();
     if (this.#kept.has(key)) {
@@ -43,7 +46,7 @@ export class ChangeAwareCache<T> {
     const reading = this.#reading.get(key);
     if (reading) return reading;
     const made = read().then((value) => {
-      if (this.#changes.version() === version) this.#keep(key, value);
+      if (this.#changes.version() === version && (keep?.(value) ?? true)) this.#keep(key, value);
       return value;
     });
     this.#reading.set(key, made);

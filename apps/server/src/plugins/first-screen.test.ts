@@ -10,9 +10,11 @@ import {
   type GetProductsResponse,
   type RenderFirstScreen,
 } from '@otaku/shared';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
 import { useTestApp } from '../../test/helpers';
+import { productVariants } from '../db/schema/index';
 import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
 import {
   FirstScreenPages,
@@ -221,8 +223,8 @@ describe('a shop page as the server sends it', () => {
       product: () => Promise.reject(new Error('connection terminated')),
     } as unknown as CatalogAnswers;
     // The stuck answer never comes: the page is sent after the deadline without it.
-    const slow = await pages.render('/shop', '', stuck, t.app.log);
-    const down = await pages.render('/shop/COM-ABCDEF', '', failing, t.app.log);
+    const slow = (await pages.page('/shop', '', stuck, t.app.log))?.body;
+    const down = (await pages.page('/shop/COM-ABCDEF', '', failing, t.app.log))?.body;
     for (const html of [slow!, down!]) {
       expect(answersIn(html)).toEqual([]);
       expect(modulePreloads(html)).not.toEqual([]);
@@ -246,7 +248,8 @@ describe('the first screen drawn on the server', () => {
       return Promise.resolve('<main>Figures</main>');
     };
     const pages = new FirstScreenPages(html, manifest, draw);
-    const sent = await pages.render('/shop', '?category=toys', t.app.catalogAnswers, t.app.log);
+    const sent = (await pages.page('/shop', '?category=toys', t.app.catalogAnswers, t.app.log))
+      ?.body;
     expect(rootOf(sent!)).toBe('<main>Figures</main>');
     // The code that makes the screen work comes after what shows it.
     expect(sent).toContain(
@@ -268,7 +271,7 @@ describe('the first screen drawn on the server', () => {
       return Promise.resolve('<p>Loading</p>');
     };
     const pages = new FirstScreenPages(html, manifest, draw);
-    const sent = await pages.render('/shop/COM-ZZZZZZ', '', t.app.catalogAnswers, t.app.log);
+    const sent = (await pages.page('/shop/COM-ZZZZZZ', '', t.app.catalogAnswers, t.app.log))?.body;
     expect(answers).toEqual([null]);
     expect(rootOf(sent!)).toBe('<p>Loading</p>');
   });
@@ -285,7 +288,7 @@ describe('the first screen drawn on the server', () => {
       });
     for (const draw of [failing, reporting, stuck]) {
       const pages = new FirstScreenPages(html, manifest, draw);
-      const sent = await pages.render('/shop', '', t.app.catalogAnswers, t.app.log);
+      const sent = (await pages.page('/shop', '', t.app.catalogAnswers, t.app.log))?.body;
       expect(rootOf(sent!)).toBe('');
       expect(answersIn(sent!)).not.toEqual([]);
       expect(sent).not.toContain('fetchpriority="low"');
@@ -296,7 +299,7 @@ describe('the first screen drawn on the server', () => {
   it('sends pages without a first screen as they were built', async () => {
     const draw: RenderFirstScreen = () => Promise.resolve('<p>drawn</p>');
     const pages = new FirstScreenPages(html, manifest, draw);
-    expect(await pages.render('/cart', '', t.app.catalogAnswers, t.app.log)).toBeNull();
+    expect(await pages.page('/cart', '', t.app.catalogAnswers, t.app.log)).toBeNull();
   });
 
   it("loads the build's server entry from dist-server/ beside the app, and goes without a broken one", async () => {
@@ -306,7 +309,7 @@ describe('the first screen drawn on the server', () => {
     const entry = path.join(build, 'dist-server', 'entry-server.js');
     writeFileSync(entry, 'export const renderFirstScreen = async ({ url }) => `<p>${url}</p>`;');
     const drawn = (await FirstScreenPages.load(path.join(build, 'dist'), t.app.log))!;
-    const sent = await drawn.render('/shop', '?page=2', t.app.catalogAnswers, t.app.log);
+    const sent = (await drawn.page('/shop', '?page=2', t.app.catalogAnswers, t.app.log))?.body;
     expect(rootOf(sent!)).toBe('<p>/shop?page=2</p>');
 
     // A module is imported once per process: the broken entry gets a build of its own.
@@ -315,8 +318,90 @@ describe('the first screen drawn on the server', () => {
     mkdirSync(path.join(broken, 'dist-server'));
     writeFileSync(path.join(broken, 'dist-server', 'entry-server.js'), 'export const = ;');
     const plain = (await FirstScreenPages.load(path.join(broken, 'dist'), t.app.log))!;
-    const page = await plain.render('/shop', '', t.app.catalogAnswers, t.app.log);
+    const page = (await plain.page('/shop', '', t.app.catalogAnswers, t.app.log))?.body;
     expect(rootOf(page!)).toBe('');
     expect(answersIn(page!)).not.toEqual([]);
+  });
+});
+
+describe('drawn pages kept until the catalog changes', () => {
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const counting = () => {
+    const drawn: string[] = [];
+    const draw: RenderFirstScreen = ({ url }) => {
+      drawn.push(url);
+      return Promise.resolve(`<main>${drawn.length}</main>`);
+    };
+    return { drawn, pages: new FirstScreenPages(html, manifest, draw, t.database.changes.catalog) };
+  };
+
+  it('draws a page once, and again only after the catalog changed, showing the change', async () => {
+    const { drawn, pages } = counting();
+    const get = (pathname: string, search = '') =>
+      pages.page(pathname, search, t.app.catalogAnswers, t.app.log);
+    const first = await get(`/shop/${comic.id}`);
+    expect(await get(`/shop/${comic.id}`)).toBe(first);
+    await get('/shop', '?category=toys');
+    expect(drawn).toEqual([`/shop/${comic.id}`, '/shop?category=toys']);
+    const stockOf = (body: string) =>
+      (answersIn(body)[0]!.answer as GetProductResponse).product.stock;
+    expect(stockOf(first!.body)).toEqual({ V1: 2 });
+
+    await t.database.db
+      .update(productVariants)
+      .set({ stock: 7 })
+      .where(eq(productVariants.productId, comic.id));
+    const after = await get(`/shop/${comic.id}`);
+    expect(after).not.toBe(first);
+    expect(stockOf(after!.body)).toEqual({ V1: 7 });
+    expect(drawn).toHaveLength(3);
+    expect(await get('/cart')).toBeNull();
+  });
+
+  it('does not keep a page drawn without an answer that failed, or whose drawing failed', async () => {
+    const { drawn, pages } = counting();
+    const failing = {
+      product: () => Promise.reject(new Error('connection terminated')),
+    } as unknown as CatalogAnswers;
+    const missing = await pages.page(`/shop/${comic.id}`, '', failing, t.app.log);
+    expect(answersIn(missing!.body)).toEqual([]);
+    const whole = await pages.page(`/shop/${comic.id}`, '', t.app.catalogAnswers, t.app.log);
+    expect(answersIn(whole!.body)).toHaveLength(1);
+    expect(await pages.page(`/shop/${comic.id}`, '', t.app.catalogAnswers, t.app.log)).toBe(whole);
+    expect(drawn).toHaveLength(2);
+
+    let tries = 0;
+    const flaky: RenderFirstScreen = ({ onError }) => {
+      tries += 1;
+      if (tries === 1) onError?.(new Error('a boundary failed'));
+      return Promise.resolve(`<p>try ${tries}</p>`);
+    };
+    const later = new FirstScreenPages(html, manifest, flaky, t.database.changes.catalog);
+    const pageOf = () => later.page('/shop', '', t.app.catalogAnswers, t.app.log);
+    expect((await pageOf())!.body).not.toContain('<p>try 1</p>');
+    expect((await pageOf())!.body).toContain('<p>try 2</p>');
+    expect((await pageOf())!.body).toContain('<p>try 2</p>');
+    expect(tries).toBe(2);
+  });
+
+  it('sends a page with its tag: a reload that finds the same page gets an empty 304', async () => {
+    const first = await page('/shop?category=toys');
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^W\/"/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/shop?category=toys',
+      headers: { 'if-none-match': tag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const packed = await t.app.inject({
+      method: 'GET',
+      url: '/shop?category=toys',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(packed.headers['content-encoding']).toBe('br');
+    expect(packed.headers['content-type']).toMatch(/^text\/html/);
   });
 });

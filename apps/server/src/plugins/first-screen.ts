@@ -15,7 +15,8 @@
  *
  * The answers are the answer cache's (modules/catalog/catalog-answers.ts): as current as an API
  * call at the same moment. Anything that cannot be had quickly is left out, and the app asks
- * for it (or draws the screen) as it would without the hints.
+ * for it (or draws the screen) as it would without the hints. A page depends on its address and
+ * those answers only, so a whole one is kept until the catalog changes (decision 095).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -36,8 +37,10 @@ import {
   type RenderFirstScreen,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { ChangeAwareCache } from '../db/change-aware-cache';
+import type { ChangeFeed } from '../db/change-feed';
 import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
-import type { PreparedJson } from './http-caching';
+import { HTML_TYPE, PreparedBody } from './http-caching';
 
 /** The chunk of each screen, by the name the build gives it (apps/web/src/app/lazy-screens.ts). */
 const SCREEN_CHUNKS: Record<FirstScreen['screen'], string> = {
@@ -54,6 +57,19 @@ const ANSWERS_DEADLINE_MS = 1_000;
 
 /** How long drawing the first screen may take before the page goes without it. */
 const RENDER_DEADLINE_MS = 1_000;
+
+/**
+ * How many drawn pages are kept (decision 095): drawing one takes the server 15–35 ms, and a
+ * page is the same for everyone until the catalog changes. 20–90 KB each, and its compressed
+ * forms: at most about 25 MB.
+ */
+const PAGES_KEPT = 200;
+
+/** A page as drawn, and whether everything it should hold was ready in time. */
+interface DrawnPage {
+  html: string;
+  complete: boolean;
+}
 
 /** Where the web build writes its server entry: `dist-server/` beside the app's `dist/`. */
 const rendererPath = (webDistDir: string) =>
@@ -129,7 +145,7 @@ const picturePreload = (image: ProductImage, sizes: string) =>
   )}" imagesizes="${escapeAttribute(sizes)}">`;
 
 /** A first-screen call's answer, or null when it has none (a 404) or the input is not valid. */
-function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<PreparedJson> | null {
+function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<PreparedBody> | null {
   if (query.kind === 'products') {
     const constraints = productConstraintsSchema.safeParse(query.constraints);
     return constraints.success ? answers.listing(constraints.data) : null;
@@ -187,8 +203,15 @@ export class FirstScreenPages {
   readonly #tail: string;
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
   readonly #renderer: RenderFirstScreen | null;
+  /** Pages kept until the catalog changes; none without a catalog feed. */
+  readonly #kept: ChangeAwareCache<{ page: PreparedBody; complete: boolean }> | null;
 
-  constructor(html: string, manifest: Manifest, renderer: RenderFirstScreen | null) {
+  constructor(
+    html: string,
+    manifest: Manifest,
+    renderer: RenderFirstScreen | null,
+    catalog?: ChangeFeed,
+  ) {
     const at = html.indexOf('</head>');
     this.#head = html.slice(0, at);
     this.#drawnHead = drawnHeadOf(this.#head);
@@ -199,36 +222,67 @@ export class FirstScreenPages {
     this.#body = rootAt < 0 ? null : [this.#tail.slice(0, inRoot), this.#tail.slice(inRoot)];
     this.#chunks = screenChunks(manifest);
     this.#renderer = renderer;
+    this.#kept = catalog ? new ChangeAwareCache(catalog, PAGES_KEPT) : null;
   }
 
   /**
    * The built page, its manifest and the app's server entry; null when the build has no
-   * manifest to read. Without a server entry that loads, pages carry the hints only.
+   * manifest to read. Without a server entry that loads, pages carry the hints only. With the
+   * catalog's change feed, drawn pages are kept until the catalog changes.
    */
-  static async load(webDistDir: string, log: FastifyBaseLogger): Promise<FirstScreenPages | null> {
+  static async load(
+    webDistDir: string,
+    log: FastifyBaseLogger,
+    catalog?: ChangeFeed,
+  ): Promise<FirstScreenPages | null> {
     const manifestFile = path.join(webDistDir, MANIFEST_PATH);
     if (!existsSync(manifestFile)) return null;
     const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     if (!html.includes('</head>')) return null;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    return new FirstScreenPages(html, manifest, await loadRenderer(webDistDir, log));
+    return new FirstScreenPages(html, manifest, await loadRenderer(webDistDir, log), catalog);
   }
 
-  /** The page for this address, or null when it is not a shop page with a first screen. */
-  async render(
+  /**
+   * The page for this address, ready to send; null when it is not a shop page with a first
+   * screen. A page is kept until the catalog changes, unless something it should hold was
+   * late or failed (then the next visit draws it again).
+   */
+  async page(
     pathname: string,
     search: string,
     answers: CatalogAnswers,
     log: FastifyBaseLogger,
-  ): Promise<string | null> {
+  ): Promise<PreparedBody | null> {
     const first = firstScreen(pathname, search);
     if (!first) return null;
+    const draw = async () => {
+      const drawn = await this.#drawPage(first, pathname, search, answers, log);
+      return { page: new PreparedBody(drawn.html, HTML_TYPE), complete: drawn.complete };
+    };
+    const kept = this.#kept
+      ? await this.#kept.get(`${pathname}${search}`, draw, (p) => p.complete)
+      : await draw();
+    return kept.page;
+  }
+
+  async #drawPage(
+    first: FirstScreen,
+    pathname: string,
+    search: string,
+    answers: CatalogAnswers,
+    log: FastifyBaseLogger,
+  ): Promise<DrawnPage> {
+    let complete = true;
     const sent = await withDeadline(
       Promise.all(
         first.queries.map(async (query) => {
           const answer = await answerFor(answers, query)?.catch((error: unknown) => {
             const status = (error as { statusCode?: number }).statusCode ?? 500;
-            if (status >= 500) log.warn({ err: error }, 'first screen answer not read');
+            if (status >= 500) {
+              complete = false;
+              log.warn({ err: error }, 'first screen answer not read');
+            }
             return null;
           });
           return answer ? { query, body: answer.body } : null;
@@ -236,6 +290,7 @@ export class FirstScreenPages {
       ),
       ANSWERS_DEADLINE_MS,
     );
+    if (sent === null) complete = false;
     const found = (sent ?? []).filter((a) => a !== null);
     const items = found.map(
       ({ query, body }) => `{"query":${JSON.stringify(query)},"answer":${body}}`,
@@ -243,6 +298,7 @@ export class FirstScreenPages {
     const answersJson = items.length > 0 ? `[${items.join(',')}]` : null;
     const root = this.#body;
     const markup = root ? await this.#draw(`${pathname}${search}`, answersJson, log) : null;
+    if (root && this.#renderer && markup === null) complete = false;
     const hints = this.#chunks[first.screen].map((href) => modulePreload(href, markup !== null));
     if (answersJson !== null) {
       hints.push(...picturesOf(first.screen, found[0]!.body));
@@ -254,7 +310,7 @@ export class FirstScreenPages {
     }
     const head = markup !== null ? this.#drawnHead : this.#head;
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
-    return `${head}${hints.join('')}${body}`;
+    return { html: `${head}${hints.join('')}${body}`, complete };
   }
 
   /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */

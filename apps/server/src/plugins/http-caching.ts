@@ -54,16 +54,23 @@ const compressors = {
   gzip: (body: string | Buffer) => gzipSync(body),
 };
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
 /**
- * A JSON answer serialised once, with its tag worked out once and each compressed form made on
- * first need: what a cache of answers keeps (modules/catalog/answer-cache.ts).
+ * An answer (JSON by default, or a page) made once, with its tag worked out once and each
+ * compressed form made on first need: what a cache of answers or pages keeps
+ * (modules/catalog/answer-cache.ts, plugins/first-screen.ts).
  */
-export class PreparedJson {
+export class PreparedBody {
   readonly etag: string;
   readonly bytes: number;
   readonly #encoded: Partial<Record<'br' | 'gzip', Buffer>> = {};
 
-  constructor(readonly body: string) {
+  constructor(
+    readonly body: string,
+    readonly contentType: string = JSON_TYPE,
+  ) {
     this.etag = etagOf(body);
     this.bytes = Buffer.byteLength(body);
   }
@@ -81,9 +88,9 @@ export class PreparedJson {
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
-  answer: PreparedJson,
+  answer: PreparedBody,
 ): FastifyReply {
-  reply.header('content-type', 'application/json; charset=utf-8').header('etag', answer.etag);
+  reply.header('content-type', answer.contentType).header('etag', answer.etag);
   if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
   if (matchesTag(request.headers['if-none-match'], answer.etag)) {
     return reply.code(304).removeHeader('content-type').send();

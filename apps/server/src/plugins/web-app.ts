@@ -5,6 +5,7 @@ import { SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstScreenPages } from './first-screen';
+import { sendPrepared } from './http-caching';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -12,7 +13,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * every other GET that is not an API call falls back to index.html (client-side routes). The
  * shop pages get index.html with their first screen's code, data and pictures named in it
- * (first-screen.ts).
+ * and the screen itself drawn (first-screen.ts), kept until the catalog changes and sent with
+ * an ETag, so a reload that finds the same page gets an empty 304.
  * Uploaded and generated images live under /uploads with long cache headers too.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
@@ -47,7 +49,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const pages = hasWeb ? await FirstScreenPages.load(webDistDir, app.log) : null;
+  const pages = hasWeb
+    ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog)
+    : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const queryAt = request.url.indexOf('?');
@@ -59,13 +63,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/');
     if (isPage && hasWeb) {
-      const page = await pages?.render(url, search, app.catalogAnswers, request.log);
-      if (page) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(page);
-      }
+      const page = await pages?.page(url, search, app.catalogAnswers, request.log);
+      if (page) return sendPrepared(request, reply.header('cache-control', 'no-cache'), page);
       return reply
         .header('cache-control', 'no-cache')
         .sendFile('index.html', webDistDir, { cacheControl: false });

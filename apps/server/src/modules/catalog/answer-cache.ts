@@ -12,13 +12,13 @@
 import type { ZodType } from 'zod';
 import { ChangeAwareCache } from '../../db/change-aware-cache';
 import type { ChangeFeed } from '../../db/change-feed';
-import { PreparedJson } from '../../plugins/http-caching';
+import { PreparedBody } from '../../plugins/http-caching';
 
 /** About 6 KB (a shop page) to 1 KB (a product) each, plus their compressed forms. */
 export const MAX_CACHED_ANSWERS = 2_000;
 
 export class AnswerCache {
-  readonly #cache: ChangeAwareCache<PreparedJson>;
+  readonly #cache: ChangeAwareCache<PreparedBody>;
   readonly stopListening: () => void;
 
   constructor(changes: ChangeFeed, maxEntries = MAX_CACHED_ANSWERS) {
@@ -34,9 +34,9 @@ export class AnswerCache {
    * The answer for `key`, read with `read` when it is not kept. The answer is checked against
    * `schema` once, when it is read (the route's response schema, which a prepared answer skips).
    */
-  answer(key: string, schema: ZodType, read: () => Promise<unknown>): Promise<PreparedJson> {
+  answer(key: string, schema: ZodType, read: () => Promise<unknown>): Promise<PreparedBody> {
     return this.#cache.get(key, () =>
-      read().then((value) => new PreparedJson(JSON.stringify(schema.parse(value)))),
+      read().then((value) => new PreparedBody(JSON.stringify(schema.parse(value)))),
     );
   }
 }

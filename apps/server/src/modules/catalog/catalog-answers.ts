@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
-import type { PreparedJson } from '../../plugins/http-caching';
+import type { PreparedBody } from '../../plugins/http-caching';
 import { AnswerCache } from './answer-cache';
 import * as service from './catalog.service';
 
@@ -26,20 +26,20 @@ export class CatalogAnswers {
   }
 
   /** One page of the shop; `constraints` as the API's query schema left them. */
-  listing(constraints: ProductConstraints): Promise<PreparedJson> {
+  listing(constraints: ProductConstraints): Promise<PreparedBody> {
     return this.#cache.answer(service.listingKey(constraints), getProductsResponseSchema, () =>
       service.listProducts(this.#database.db, constraints),
     );
   }
 
   /** One product; rejects with the API's 404 when there is none. */
-  product(productID: string): Promise<PreparedJson> {
+  product(productID: string): Promise<PreparedBody> {
     return this.#cache.answer(service.productKey(productID), getProductResponseSchema, () =>
       service.getProduct(this.#database.db, productID),
     );
   }
 
-  suggestions(query: string): Promise<PreparedJson> {
+  suggestions(query: string): Promise<PreparedBody> {
     return this.#cache.answer(service.suggestionsKey(query), searchSuggestionsResponseSchema, () =>
       service.suggestProducts(this.#database.db, query),
     );
