@@ -51,6 +51,18 @@ describe('StatementWatcher', () => {
     expect(w.changesOnCompletion('update users set username = $1')).toEqual([]);
     expect(w.changesOnCompletion('COMMIT')).toEqual(['users', 'catalog']);
   });
+
+  it('counts a call of a function that writes a watched table (the cart changes stock)', () => {
+    const w = new StatementWatcher();
+    expect(
+      w.changesOnCompletion('select stock from cart_reserve($1::text, $2::uuid, $3, $4, $5)'),
+    ).toEqual(['catalog']);
+    expect(
+      w.changesOnCompletion('select held_before from CART_CHANGE_LINE ($1, $2, $3, $4, $5)'),
+    ).toEqual(['catalog']);
+    expect(w.changesOnCompletion('select lines from cart_state($1::text)')).toEqual([]);
+    expect(w.changesOnCompletion('select my_cart_reserve($1)')).toEqual([]);
+  });
 });
 
 describe('throttledAnnouncer', () => {

@@ -27,10 +27,18 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
-/** What is watched: each feed's tables and the channel its changes are announced on. */
+/**
+ * What is watched: each feed's tables, the database functions that write to them (a call of
+ * one counts as a write), and the channel its changes are announced on.
+ */
 export const WATCHED = {
-  catalog: { channel: 'catalog_changed', tables: ['products', 'product_variants'] },
-  users: { channel: 'users_changed', tables: ['users'] },
+  catalog: {
+    channel: 'catalog_changed',
+    tables: ['products', 'product_variants'],
+    // The cart's changes take and give back stock (migration 0009).
+    writers: ['cart_reserve', 'cart_change_line'],
+  },
+  users: { channel: 'users_changed', tables: ['users'], writers: [] },
 } as const;
 export type Topic = keyof typeof WATCHED;
 const TOPICS = Object.keys(WATCHED) as Topic[];
@@ -117,7 +125,12 @@ export async function pgliteChangeFeeds(client: PGlite): Promise<ChangeFeeds> {
 const tableTopic = new Map<string, Topic>(
   TOPICS.flatMap((t) => WATCHED[t].tables.map((table) => [table, t] as const)),
 );
-const WATCHED_WRITE_SOURCE = String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)`;
+const writerTopic = new Map<string, Topic>(
+  TOPICS.flatMap((t) => WATCHED[t].writers.map((writer) => [writer, t] as const)),
+);
+const WATCHED_WRITE_SOURCE =
+  String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)` +
+  (writerTopic.size > 0 ? String.raw`|\b(${[...writerTopic.keys()].join('|')})\s*\(` : '');
 /** One test per statement; the tables are only listed for the few statements that write. */
 const ANY_WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'i');
 const WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'gi');
@@ -131,7 +144,9 @@ function topicsWritten(text: string): readonly Topic[] {
   if (!ANY_WATCHED_WRITE.test(text)) return NOTHING;
   let found: Topic[] | undefined;
   for (const match of text.matchAll(WATCHED_WRITE)) {
-    const topic = tableTopic.get(match[1]!.toLowerCase())!;
+    const topic = match[1]
+      ? tableTopic.get(match[1].toLowerCase())!
+      : writerTopic.get(match[2]!.toLowerCase())!;
     if (!found?.includes(topic)) (found ??= []).push(topic);
   }
   return found ?? NOTHING;

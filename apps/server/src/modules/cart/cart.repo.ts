@@ -3,7 +3,7 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
 import { cartItems, productVariants } from '../../db/schema/index';
@@ -41,46 +41,49 @@ export async function touchCart(ex: Executor, cartId: string, userId: string | n
   await touchStatement(ex, { cartId, userId });
 }
 
-const reserveStatement = preparedSql<{ stock: number | null; reservedQuantity: number | null }>(
+/** A cart as a change leaves it: its lines and when it was last used (null: no cart yet). */
+export interface CartState {
+  lines: CartLineRow[];
+  touchedAt: Date | null;
+}
+
+type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | null };
+
+const stateOf = (row: StateColumns): CartState => ({
+  lines: row.lines ?? [],
+  touchedAt: row.touchedAt === null ? null : new Date(row.touchedAt),
+});
+
+const reserveStatement = preparedSql<
+  { stock: number | null; reservedQuantity: number | null } & StateColumns
+>(
   'cart_reserve_units',
-  sql`
-    with cart as (
-      insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
-      on conflict (id) do update set touched_at = now()
-      returning id
-    ), taken as (
-      update product_variants set stock = stock - ${value('quantity')}::int
-      where product_id = ${value('productId')}::text and variant = ${value('variant')}::text
-        and stock >= ${value('quantity')}::int and exists (select from cart)
-      returning stock
-    ), added as (
-      insert into cart_items (cart_id, user_id, product_id, variant, quantity)
-      select ${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
-        ${value('variant')}::text, ${value('quantity')}::int
-      from taken
-      on conflict (cart_id, product_id, variant)
-        do update set quantity = cart_items.quantity + excluded.quantity
-      returning quantity
-    )
-    select (select stock from taken) as stock, (select quantity from added) as "reservedQuantity"`,
+  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines
+    from cart_reserve(${value('cartId')}::text, ${value('userId')}::uuid,
+      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)`,
 );
 
 /**
- * Reserves units in one statement: marks the cart active (its row lock comes first, as in every
- * cart change, so the sweeper and this never wait on each other in opposite orders), takes the
- * units with a conditional update that can never drive stock below 0, and adds them to the
- * line. When there are not enough units nothing is taken and no line changes; the cart is still
- * marked active (the shopper is using it). Returns the stock left and the line's quantity, or
- * null when fewer units than asked for are available.
+ * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0009):
+ * marks the cart active (its row lock comes first, as in every cart change, so the sweeper and
+ * this never wait on each other in opposite orders), takes the units with a conditional update
+ * that can never drive stock below 0, and adds them to the line. When there are not enough
+ * units nothing is taken and no line changes; the cart is still marked active (the shopper is
+ * using it). Returns the stock left, the line's quantity and the cart, or null when fewer
+ * units than asked for are available.
  */
 export async function reserveUnits(
   ex: Executor,
   line: HeldUnits & { cartId: string; userId: string | null },
-): Promise<{ stock: number; reservedQuantity: number } | null> {
+): Promise<{ stock: number; reservedQuantity: number; cart: CartState } | null> {
   const [row] = await reserveStatement(ex, line);
   return row?.stock == null || row.reservedQuantity == null
     ? null
-    : { stock: Number(row.stock), reservedQuantity: Number(row.reservedQuantity) };
+    : {
+        stock: Number(row.stock),
+        reservedQuantity: Number(row.reservedQuantity),
+        cart: stateOf(row),
+      };
 }
 
 /** How a line's quantity changes: to a number, or down by a number (never below 0). */
@@ -88,68 +91,45 @@ export type LineTarget = { set: number } | { less: number };
 
 export type LineChange =
   | { found: false }
-  /** `stock` is what is left after the change; `done` is false when too few units were left. */
-  | { found: true; current: number; wanted: number; stock: number; done: boolean };
+  /**
+   * `stock` is what is left after the change; `done` is false when too few units were left.
+   * `cart` is the cart as the change left it, when it was done.
+   */
+  | {
+      found: true;
+      current: number;
+      wanted: number;
+      stock: number;
+      done: boolean;
+      cart: CartState | null;
+    };
 
-function changeLineStatement(name: string, wanted: SQL) {
-  const key = sql`cart_id = ${value('cartId')}::text and product_id = ${value('productId')}::text
-    and variant = ${value('variant')}::text`;
-  return preparedSql<{ current: number; wanted: number; stock: number | null; done: boolean }>(
-    name,
-    sql`
-      with cart as (
-        update carts set touched_at = now() where id = ${value('cartId')}::text returning id
-      ), line as (
-        select quantity as current from cart_items where ${key} and exists (select from cart)
-        for update
-      ), want as (
-        select l.current, greatest(0, ${wanted})::int as wanted from line l
-      ), moved as (
-        update product_variants pv set stock = pv.stock - (w.wanted - w.current)
-        from want w
-        where pv.product_id = ${value('productId')}::text and pv.variant = ${value('variant')}::text
-          and w.wanted <> w.current and pv.stock >= w.wanted - w.current
-        returning pv.stock
-      ), kept as (
-        update cart_items set quantity = w.wanted from want w
-        where ${key} and w.wanted > 0 and exists (select from moved)
-        returning 1
-      ), dropped as (
-        delete from cart_items using want w
-        where ${key} and w.wanted = 0 and exists (select from moved)
-        returning 1
-      )
-      select w.current, w.wanted,
-        coalesce((select stock from moved), (select stock from product_variants
-          where product_id = ${value('productId')}::text and variant = ${value('variant')}::text)) as stock,
-        (w.wanted = w.current or exists (select from moved)) as done,
-        (select count(*) from kept) + (select count(*) from dropped) as changed
-      from want w`,
-  );
-}
-
-const changeLineTo = changeLineStatement('cart_line_set', sql`${value('units')}::int`);
-const changeLineDown = changeLineStatement(
-  'cart_line_less',
-  sql`l.current - ${value('units')}::int`,
+const changeLineStatement = preparedSql<
+  { current: number; wanted: number; stock: number | null; done: boolean } & StateColumns
+>(
+  'cart_line_change',
+  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines
+    from cart_change_line(${value('cartId')}::text, ${value('productId')}::text,
+      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)`,
 );
 
 /**
- * Changes a cart line's quantity in one statement, in the lock order of every cart change:
- * the cart row (marked active), then the line, then the variant. The difference is taken from
- * or given back to stock with one conditional update that can never drive stock below 0; the
- * line changes (0 deletes it) only when the stock did. Nothing is found when the cart has no
- * such line.
+ * Changes a cart line's quantity and reads the cart back, in one call of `cart_change_line`
+ * (migration 0009), in the lock order of every cart change: the cart row (marked active), then
+ * the line, then the variant. The difference is taken from or given back to stock with one
+ * conditional update that can never drive stock below 0; the line changes (0 deletes it) only
+ * when the stock did. Nothing is found when the cart has no such line.
  */
 export async function changeLineUnits(
   ex: Executor,
   line: { cartId: string; productId: string; variant: string },
   target: LineTarget,
 ): Promise<LineChange> {
-  const [row] =
-    'set' in target
-      ? await changeLineTo(ex, { ...line, units: target.set })
-      : await changeLineDown(ex, { ...line, units: target.less });
+  const [row] = await changeLineStatement(ex, {
+    ...line,
+    set: 'set' in target ? target.set : null,
+    less: 'less' in target ? target.less : null,
+  });
   if (!row) return { found: false };
   return {
     found: true,
@@ -157,6 +137,7 @@ export async function changeLineUnits(
     wanted: Number(row.wanted),
     stock: Number(row.stock ?? 0),
     done: row.done,
+    cart: row.done ? stateOf(row) : null,
   };
 }
 
@@ -238,30 +219,19 @@ export async function listLines(ex: Executor, cartId: string): Promise<CartLineR
   return linesStatement(ex, { cartId });
 }
 
-const cartStateStatement = preparedSql<{ touchedAt: Date | string; lines: CartLineRow[] }>(
+const cartStateStatement = preparedSql<StateColumns>(
   'cart_state',
-  sql`
-    select c.touched_at as "touchedAt", coalesce((
-      select json_agg(json_build_object('productId', ci.product_id, 'variant', ci.variant,
-        'quantity', ci.quantity, 'name', p.name, 'image', p.image, 'priceCents', p.price_cents,
-        'category', p.category) order by ci.reserved_at, ci.product_id, ci.variant)
-      from cart_items ci join products p on p.id = ci.product_id
-      where ci.cart_id = c.id), '[]'::json) as lines
-    from carts c where c.id = ${value('cartId')}::text`,
+  sql`select touched_at as "touchedAt", lines from cart_state(${value('cartId')}::text)`,
 );
 
 /**
  * The cart's lines with today's product data (in the order they were first added) and when it
- * was last used, in one statement; no lines and null when the cart does not exist yet.
+ * was last used, in one statement (`cart_state`, migration 0009); no lines and null when the
+ * cart does not exist yet.
  */
-export async function readCartState(
-  ex: Executor,
-  cartId: string,
-): Promise<{ lines: CartLineRow[]; touchedAt: Date | null }> {
+export async function readCartState(ex: Executor, cartId: string): Promise<CartState> {
   const [row] = await cartStateStatement(ex, { cartId });
-  return row
-    ? { lines: row.lines, touchedAt: new Date(row.touchedAt) }
-    : { lines: [], touchedAt: null };
+  return row ? stateOf(row) : { lines: [], touchedAt: null };
 }
 
 /**

@@ -27,6 +27,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     message,
     ...(await cart.readCart(db(), cartId, ttl)),
   });
+  /** What a change of one line answers: the cart it left, read in the same call. */
+  const lineAnswer = ({ cart: state, ...line }: cart.LineResult, message: string) => ({
+    success: true as const,
+    message,
+    ...cart.cartView(state, ttl),
+    ...line,
+  });
   /** The signed-in user's cart; a body naming another user or cart is refused. */
   const ownerOf = (
     request: Parameters<typeof currentUser>[0],
@@ -60,8 +67,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, request.body);
-      const result = await cart.reserveStock(db(), owner, request.body);
-      return { ...(await answer(owner.cartId, CART_INFO.added)), ...result };
+      return lineAnswer(await cart.reserveStock(db(), owner, request.body), CART_INFO.added);
     },
   );
 
@@ -78,7 +84,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = ownerOf(request, request.body);
       const result = await cart.decrementReservation(db(), owner, request.body);
-      return { ...(await answer(owner.cartId, CART_INFO.decremented)), ...result };
+      return lineAnswer(result, CART_INFO.decremented);
     },
   );
 
@@ -94,8 +100,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, {});
-      const result = await cart.setQuantity(db(), owner, request.body);
-      return { ...(await answer(owner.cartId, CART_INFO.updated)), ...result };
+      return lineAnswer(await cart.setQuantity(db(), owner, request.body), CART_INFO.updated);
     },
   );
 
@@ -107,8 +112,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, {});
-      await cart.removeLine(db(), owner, request.body);
-      return answer(owner.cartId, CART_INFO.removed);
+      const { cart: state } = await cart.removeLine(db(), owner, request.body);
+      return { success: true as const, message: CART_INFO.removed, ...cart.cartView(state, ttl) };
     },
   );
 

@@ -48,12 +48,19 @@ async function reservationFailure(ex: Executor, ref: LineRef): Promise<AppError>
   );
 }
 
+/** What a change of one line answers: the line's quantity, the stock left, the cart after. */
+export interface LineResult {
+  reservedQuantity: number;
+  stock: number;
+  cart: repo.CartState;
+}
+
 /** Reserves `quantity` more units for the cart; answers the line's quantity and stock left. */
 export async function reserveStock(
   db: Db,
   owner: CartOwner,
   ref: LineRef & { quantity: number },
-): Promise<{ reservedQuantity: number; stock: number }> {
+): Promise<LineResult> {
   const reserved = await repo.reserveUnits(db, {
     cartId: owner.cartId,
     userId: owner.userId,
@@ -74,11 +81,11 @@ async function changeLine(
   owner: CartOwner,
   ref: LineRef,
   target: repo.LineTarget,
-): Promise<{ reservedQuantity: number; stock: number }> {
+): Promise<LineResult> {
   const change = await repo.changeLineUnits(db, { cartId: owner.cartId, ...ref }, target);
   if (!change.found) throw notFound(CART.itemNotFound);
-  if (!change.done) throw await reservationFailure(db, ref);
-  return { reservedQuantity: change.wanted, stock: change.stock };
+  if (!change.done || !change.cart) throw await reservationFailure(db, ref);
+  return { reservedQuantity: change.wanted, stock: change.stock, cart: change.cart };
 }
 
 export const setQuantity = (db: Db, owner: CartOwner, ref: LineRef & { newQuantity: number }) =>
@@ -118,11 +125,15 @@ export function toCartItem(line: repo.CartLineRow): CartItem {
 }
 
 /** The cart's lines and when its reservations lapse if nothing changes. */
-export async function readCart(ex: Executor, cartId: string, ttlMinutes: number) {
-  const { lines, touchedAt } = await repo.readCartState(ex, cartId);
+export function cartView({ lines, touchedAt }: repo.CartState, ttlMinutes: number) {
   const heldUntil =
     lines.length > 0 && touchedAt
       ? new Date(touchedAt.getTime() + ttlMinutes * 60_000).toISOString()
       : null;
   return { cartItems: lines.map(toCartItem), heldUntil, reservationTtlMinutes: ttlMinutes };
+}
+
+/** The cart as it is now (see cartView). */
+export async function readCart(ex: Executor, cartId: string, ttlMinutes: number) {
+  return cartView(await repo.readCartState(ex, cartId), ttlMinutes);
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
+import { createTestDatabase, engine, type TestDatabase } from '../../../test/helpers';
 import {
   ageCart,
   createProduct,
@@ -11,7 +12,7 @@ import {
   stockOf,
   type UserFixture,
 } from '../../../test/checkout-fixtures';
-import { cartOwner, reserveStock } from './cart.service';
+import { cartOwner, decrementReservation, reserveStock } from './cart.service';
 import { sweepExpiredReservations } from './reservation-sweeper';
 
 let testDb: TestDatabase;
@@ -77,6 +78,50 @@ describe('simultaneous reservations', () => {
     }
   });
 });
+
+describe.skipIf(engine !== 'postgres')(
+  'a cart change on a cart another request is changing',
+  () => {
+    it('answers the cart with what the other request committed while this one waited', async () => {
+      const product = await createProduct(db, {
+        category: 'clothes',
+        id: 'CLO-WAIT01',
+        stock: { S: 5, M: 5, L: 5 },
+      });
+      const owner = cartOwner(shoppers[0]!.id);
+      const ref = (variant: string) => ({ productId: product.id, variant, quantity: 1 });
+      await reserveStock(db, owner, ref('S'));
+      const lines = (r: Awaited<ReturnType<typeof reserveStock>>) =>
+        r.cart.lines
+          .filter((l) => l.productId === product.id)
+          .map((l) => `${l.variant}×${l.quantity}`);
+      /** Another request on the same cart (a second tab) adds a line while `change` waits. */
+      const whileAnotherAdds = async <T>(variant: string, change: () => Promise<T>) => {
+        const other = new pg.Client({ connectionString: testDb.url });
+        await other.connect();
+        try {
+          await other.query('begin');
+          await other.query('update carts set touched_at = now() where id = $1', [owner.cartId]);
+          await other.query(
+            `insert into cart_items (cart_id, user_id, product_id, variant, quantity)
+           values ($1, $2, $3, $4, 2)`,
+            [owner.cartId, owner.userId, product.id, variant],
+          );
+          const waiting = change();
+          await new Promise((r) => setTimeout(r, 200));
+          await other.query('commit');
+          return await waiting;
+        } finally {
+          await other.end();
+        }
+      };
+      const added = await whileAnotherAdds('M', () => reserveStock(db, owner, ref('S')));
+      expect(lines(added)).toEqual(['S×2', 'M×2']);
+      const taken = await whileAnotherAdds('L', () => decrementReservation(db, owner, ref('S')));
+      expect(lines(taken)).toEqual(['S×1', 'M×2', 'L×2']);
+    });
+  },
+);
 
 describe('the reservation sweeper', () => {
   it('run by two instances at once returns every expired unit exactly once', async () => {

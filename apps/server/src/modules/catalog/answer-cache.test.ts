@@ -7,6 +7,7 @@ import type { ChangeFeed } from '../../db/change-feed';
 import { openDatabase } from '../../db/client';
 import { engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
+import { bearer, createUser, tokenFor } from '../../../test/users';
 import { AnswerCache } from './answer-cache';
 
 /** A change feed a test drives by hand. */
@@ -162,6 +163,23 @@ describe('cached catalog answers on the shop routes', () => {
         throw new Error('undo');
       })
       .catch(() => {});
+    expect(await stockOf(id)).toBe(1);
+  });
+
+  it("shows the stock a shopper's cart takes and gives back at once", async () => {
+    const { id } = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+    expect(await stockOf(id)).toBe(5);
+    const token = await tokenFor(t, await createUser(t.database));
+    const cartCall = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url, payload, headers: bearer(token) });
+    const line = { productId: id, variant: '' };
+    expect((await cartCall('POST', '/api/reserveStock', { ...line, quantity: 2 })).statusCode).toBe(
+      200,
+    );
+    expect(await stockOf(id)).toBe(3);
+    await cartCall('POST', '/api/decrementReservationStock', { ...line, quantity: 1 });
+    expect(await stockOf(id)).toBe(4);
+    await cartCall('PUT', '/api/cart/update', { ...line, newQuantity: 4 });
     expect(await stockOf(id)).toBe(1);
   });
 
