@@ -22,16 +22,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cart'];
   const db = () => app.database.db;
   const ttl = app.config.reservationTtlMinutes;
-  const answer = async (cartId: string, message: string) => ({
-    success: true as const,
-    message,
-    ...(await cart.readCart(db(), cartId, ttl)),
-  });
-  /** What a change of one line answers: the cart it left, read in the same call. */
-  const lineAnswer = ({ cart: state, ...line }: cart.LineResult, message: string) => ({
+  const answerWith = (state: cart.CartState, message: string) => ({
     success: true as const,
     message,
     ...cart.cartView(state, ttl),
+  });
+  /** The cart as it is now. */
+  const answer = async (cartId: string, message: string) =>
+    answerWith(await cart.cartState(db(), cartId), message);
+  /** What a change of one line answers: the line, and the cart it left, read in the same call. */
+  const lineAnswer = ({ cart: state, ...line }: cart.LineResult, message: string) => ({
+    ...answerWith(state, message),
     ...line,
   });
   /** The signed-in user's cart; a body naming another user or cart is refused. */
@@ -113,7 +114,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = ownerOf(request, {});
       const { cart: state } = await cart.removeLine(db(), owner, request.body);
-      return { success: true as const, message: CART_INFO.removed, ...cart.cartView(state, ttl) };
+      return answerWith(state, CART_INFO.removed);
     },
   );
 

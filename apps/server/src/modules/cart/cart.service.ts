@@ -16,6 +16,8 @@ import type { AppError } from '../../lib/errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import * as repo from './cart.repo';
 
+export type { CartState } from './cart.repo';
+
 /** Whose cart a call acts on: always the signed-in user's own `user_<id>` cart. */
 export interface CartOwner {
   userId: string;
@@ -133,7 +135,5 @@ export function cartView({ lines, touchedAt }: repo.CartState, ttlMinutes: numbe
   return { cartItems: lines.map(toCartItem), heldUntil, reservationTtlMinutes: ttlMinutes };
 }
 
-/** The cart as it is now (see cartView). */
-export async function readCart(ex: Executor, cartId: string, ttlMinutes: number) {
-  return cartView(await repo.readCartState(ex, cartId), ttlMinutes);
-}
+/** The cart as it is now: its lines and when it was last used. */
+export const cartState = (ex: Executor, cartId: string) => repo.readCartState(ex, cartId);
