@@ -356,6 +356,10 @@ describe('drawn pages kept until the catalog changes', () => {
     expect(stockOf(after!.body)).toEqual({ V1: 7 });
     expect(drawn).toHaveLength(3);
     expect(await get('/cart')).toBeNull();
+    // A product there is none of is a whole page too: the app shows the 404 itself.
+    const unknown = await get('/shop/COM-ZZZZZZ');
+    expect(await get('/shop/COM-ZZZZZZ')).toBe(unknown);
+    expect(drawn).toHaveLength(4);
   });
 
   it('does not keep a page drawn without an answer that failed, or whose drawing failed', async () => {

@@ -278,11 +278,11 @@ export class FirstScreenPages {
       Promise.all(
         first.queries.map(async (query) => {
           const answer = await answerFor(answers, query)?.catch((error: unknown) => {
-            const status = (error as { statusCode?: number }).statusCode ?? 500;
-            if (status >= 500) {
-              complete = false;
-              log.warn({ err: error }, 'first screen answer not read');
-            }
+            // The catalog's AppError says `status`; Fastify's own errors say `statusCode`.
+            const { status, statusCode } = error as { status?: number; statusCode?: number };
+            if ((status ?? statusCode ?? 500) < 500) return null;
+            complete = false;
+            log.warn({ err: error }, 'first screen answer not read');
             return null;
           });
           return answer ? { query, body: answer.body } : null;
