@@ -67,7 +67,7 @@ const PAGES_KEPT = 200;
 
 /** A page as drawn, and whether everything it should hold was ready in time. */
 interface DrawnPage {
-  html: string;
+  page: PreparedBody;
   complete: boolean;
 }
 
@@ -204,7 +204,7 @@ export class FirstScreenPages {
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
   readonly #renderer: RenderFirstScreen | null;
   /** Pages kept until the catalog changes; none without a catalog feed. */
-  readonly #kept: ChangeAwareCache<{ page: PreparedBody; complete: boolean }> | null;
+  readonly #kept: ChangeAwareCache<DrawnPage> | null;
 
   constructor(
     html: string,
@@ -256,10 +256,7 @@ export class FirstScreenPages {
   ): Promise<PreparedBody | null> {
     const first = firstScreen(pathname, search);
     if (!first) return null;
-    const draw = async () => {
-      const drawn = await this.#drawPage(first, pathname, search, answers, log);
-      return { page: new PreparedBody(drawn.html, HTML_TYPE), complete: drawn.complete };
-    };
+    const draw = () => this.#drawPage(first, pathname, search, answers, log);
     const kept = this.#kept
       ? await this.#kept.get(`${pathname}${search}`, draw, (p) => p.complete)
       : await draw();
@@ -310,7 +307,7 @@ export class FirstScreenPages {
     }
     const head = markup !== null ? this.#drawnHead : this.#head;
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
-    return { html: `${head}${hints.join('')}${body}`, complete };
+    return { page: new PreparedBody(`${head}${hints.join('')}${body}`, HTML_TYPE), complete };
   }
 
   /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */

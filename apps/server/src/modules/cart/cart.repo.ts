@@ -204,21 +204,6 @@ export async function deleteLines(ex: Executor, cartId: string): Promise<HeldUni
   return deleteLinesStatement(ex, { cartId });
 }
 
-const linesStatement = preparedSql<CartLineRow>(
-  'cart_lines',
-  sql`
-    select ci.product_id as "productId", ci.variant, ci.quantity, p.name, p.image,
-      p.price_cents as "priceCents", p.category
-    from cart_items ci join products p on p.id = ci.product_id
-    where ci.cart_id = ${value('cartId')}::text
-    order by ci.reserved_at, ci.product_id, ci.variant`,
-);
-
-/** The cart's lines with today's product data, in the order they were first added. */
-export async function listLines(ex: Executor, cartId: string): Promise<CartLineRow[]> {
-  return linesStatement(ex, { cartId });
-}
-
 const cartStateStatement = preparedSql<StateColumns>(
   'cart_state',
   sql`select touched_at as "touchedAt", lines from cart_state(${value('cartId')}::text)`,

@@ -30,7 +30,7 @@ export interface CheckoutInput {
 
 /** The cart priced from the database, with the coupon re-checked for this user. */
 async function priceCart(tx: Executor, user: AuthUser, cartId: string, couponCode: string | null) {
-  const lines = await cartRepo.listLines(tx, cartId);
+  const { lines } = await cartRepo.readCartState(tx, cartId);
   if (lines.length === 0) throw badRequest(ORDER_INFO.emptyCart);
   const coupon: CouponRow | null = couponCode ? await usableCoupon(tx, couponCode, user.id) : null;
   const items: SnapshotItem[] = lines.map((l) => ({
