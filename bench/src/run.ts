@@ -32,7 +32,7 @@ import {
   statementRequests,
   type StockLine,
 } from './scenarios';
-import { repoRoot, startServer } from './server';
+import { repoRoot, withServer } from './server';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -108,30 +108,34 @@ async function benchEngine(
     const productIds = rows<{ id: string }>(ids).map((r) => r.id);
     const lines = rows<StockLine>(stocked);
 
-    const server = await startServer({
+    const staffToken = await signAccessToken(JWT_SECRET, staffId);
+    const shopperTokens = await Promise.all(
+      rows<{ id: string }>(shoppers).map((u) => signAccessToken(JWT_SECRET, u.id)),
+    );
+    const env = {
       DATA_DIR: dataDir,
       JWT_SECRET,
-      SQL_STATEMENT_HEADER: 'on',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    });
-    try {
-      const staffToken = await signAccessToken(JWT_SECRET, staffId);
-      const shopperTokens = await Promise.all(
-        rows<{ id: string }>(shoppers).map((u) => signAccessToken(JWT_SECRET, u.id)),
-      );
+    };
+
+    // Statements are counted by a server that reports them in a header; the load is measured
+    // on one without the two hooks that counting adds to every request, as a shop runs.
+    const statements = await withServer({ ...env, SQL_STATEMENT_HEADER: 'on' }, async (url) => {
       // Each caller once first: a signed-in user is read on their first call and then kept
       // until a user changes (decision 088), so the counts below are those of every later call.
       for (const [path, token, method] of [
         ['/api/order/orderStats', staffToken, 'GET'],
         ['/api/cart', shopperTokens[0]!, 'POST'],
       ] as const) {
-        await fetch(server.url + path, { method, headers: { authorization: `Bearer ${token}` } });
+        await fetch(url + path, { method, headers: { authorization: `Bearer ${token}` } });
       }
-      const statements = await countStatements(
-        server.url,
+      return countStatements(
+        url,
         statementRequests(productIds[0]!, staffToken, shopperTokens[0]!, lines[0]!),
       );
-      const load = [];
+    });
+    const load = await withServer(env, async (url) => {
+      const results = [];
       // Order placement last: it adds orders, and the dashboard is measured at the set scale.
       for (const scenario of [
         listingScenario(),
@@ -142,24 +146,23 @@ async function benchEngine(
         orderPlacementScenario(shopperTokens, lines),
       ].filter((s) => !only || only.some((word) => s.name.includes(word)))) {
         console.log(`[${engine}] ${scenario.name}`);
-        const result = await runLoad(server.url, scenario, { connections, seconds });
+        const result = await runLoad(url, scenario, { connections, seconds });
         if (Object.keys(result.unexpected).length > 0) {
           console.log(`[${engine}] unexpected answers: ${JSON.stringify(result.unexpected)}`);
         }
-        load.push(result);
+        results.push(result);
       }
-      return {
-        engine:
-          engine === 'pglite'
-            ? 'PGlite'
-            : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
-        scale: `${scale.products} products, ${scale.orders} orders`,
-        load,
-        statements,
-      };
-    } finally {
-      await server.stop();
-    }
+      return results;
+    });
+    return {
+      engine:
+        engine === 'pglite'
+          ? 'PGlite'
+          : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
+      scale: `${scale.products} products, ${scale.orders} orders`,
+      load,
+      statements,
+    };
   } finally {
     await cleanUp();
   }
@@ -177,26 +180,22 @@ async function main() {
   if (!smoke) {
     bundles = measureBundles();
     if (!args.has('no-lighthouse')) {
-      const server = await startServer({
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-lh-')),
-      });
-      try {
+      const env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-lh-')) };
+      lighthouse = await withServer(env, async (url) => {
         const res = await fetch(
-          `${server.url}/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '' }))}`,
+          `${url}/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '' }))}`,
         );
         const body = (await res.json()) as { currPageProducts?: Array<{ productID: string }> };
         const productId = body.currPageProducts?.[0]?.productID ?? 'COM-000000';
-        lighthouse = await runLighthouse(
+        return runLighthouse(
           [
-            { page: 'home', url: `${server.url}/` },
-            { page: 'shop', url: `${server.url}/shop` },
-            { page: 'product', url: `${server.url}/shop/${productId}` },
+            { page: 'home', url: `${url}/` },
+            { page: 'shop', url: `${url}/shop` },
+            { page: 'product', url: `${url}/shop/${productId}` },
           ],
           Number(args.get('runs') ?? 5),
         );
-      } finally {
-        await server.stop();
-      }
+      });
     }
   }
   const text = writeReport({ engines: reports, bundles, lighthouse, connections, seconds }, out);

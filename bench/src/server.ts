@@ -53,3 +53,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
       }),
   };
 }
+
+/** Runs `use` against a server started with `env`, and stops the server however `use` ends. */
+export async function withServer<T>(
+  env: Record<string, string>,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(env);
+  try {
+    return await use(server.url);
+  } finally {
+    await server.stop();
+  }
+}
