@@ -90,6 +90,7 @@ describe('compression', () => {
   it('reads Accept-Encoding with its weights', () => {
     expect(pickEncoding('gzip, deflate, br')).toBe('br');
     expect(pickEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.5'), 'the second time, remembered').toBe('gzip');
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding('*')).toBe('gzip');
     expect(pickEncoding(undefined)).toBeNull();
