@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  bigint,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -47,6 +49,22 @@ export const users = pgTable(
     check('users_role_check', sql`${t.role} in ('user', 'admin', 'superAdmin')`),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/**
+ * How many accounts have each role, kept by a trigger on users (migration 0010) so the
+ * dashboard's users list knows its total without counting every account. As with
+ * order_status_counts, each role has up to 8 rows, picked by the writing connection, so
+ * concurrent sign-ups do not queue on one counter row; a role's count is the sum of its slots.
+ */
+export const userRoleCounts = pgTable(
+  'user_role_counts',
+  {
+    role: text('role').notNull(),
+    slot: integer('slot').notNull(),
+    users: bigint('users', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.role, t.slot] })],
 );
 
 /**

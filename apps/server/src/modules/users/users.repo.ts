@@ -1,7 +1,8 @@
 /** Staff queries on user accounts. Only queries: the rank rules live in the service. */
-import { and, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { preparedSql } from '../../db/prepared';
+import { userRoleCounts, users } from '../../db/schema/index';
 import type { Role } from '@otaku/shared';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,15 +19,16 @@ export type ListedUser = { [K in keyof typeof userColumns]: UserRow[K] };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const containing = (search: string) => `%${escapeLike(search)}%`;
+
+/** The name or the e-mail contains the words, in any case (users.searchText). */
+const matching = (pattern: string | Placeholder) => sql`${users.searchText} like lower(${pattern})`;
+const ofRole = (role: string | Placeholder) => sql`${users.role} = ${role}`;
 
 function filter(search: string, role: Role | 'all'): SQL | undefined {
   const conditions: SQL[] = [];
-  if (search) {
-    // The name or the e-mail contains the words, in any case (users.searchText).
-    const pattern = `%${escapeLike(search)}%`;
-    conditions.push(like(users.searchText, sql`lower(${pattern})`));
-  }
-  if (role !== 'all') conditions.push(eq(users.role, role));
+  if (search) conditions.push(matching(containing(search)));
+  if (role !== 'all') conditions.push(ofRole(role));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -35,20 +37,74 @@ export async function countUsers(db: Executor, search: string, role: Role | 'all
   return row?.n ?? 0;
 }
 
+/** A listed account as a hand-written statement answers it: the time as the driver gives it. */
+type PageRow = Omit<ListedUser, 'createdAt'> & { createdAt: string; total: number };
+
+const listed = sql.join(
+  Object.entries(userColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+const newestFirst = sql`order by ${users.createdAt} desc, ${users.id} desc
+  limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+/** All accounts, or those of one role, from the per-role counters (a few rows). */
+const counted = (where: SQL) =>
+  sql`(select coalesce(sum(${userRoleCounts.users}), 0)::int from ${userRoleCounts} ${where})`;
+
+/**
+ * A page of the users list with the number of all accounts it pages through, in one prepared
+ * statement for each kind of filter: the total of an unsearched list comes from the per-role
+ * counters, that of a search is counted over the matches the page is cut from.
+ */
+const pageStatements = {
+  all: preparedSql<PageRow>(
+    'dashboard_users_page',
+    sql`select ${listed}, ${counted(sql``)} as total from ${users} ${newestFirst}`,
+  ),
+  role: preparedSql<PageRow>(
+    'dashboard_users_page_role',
+    sql`select ${listed}, ${counted(sql`where ${userRoleCounts.role} = ${sql.placeholder('role')}`)} as total
+      from ${users} where ${ofRole(sql.placeholder('role'))} ${newestFirst}`,
+  ),
+  search: preparedSql<PageRow>(
+    'dashboard_users_search',
+    sql`select ${listed}, count(*) over ()::int as total
+      from ${users} where ${matching(sql.placeholder('pattern'))} ${newestFirst}`,
+  ),
+  searchRole: preparedSql<PageRow>(
+    'dashboard_users_search_role',
+    sql`select ${listed}, count(*) over ()::int as total
+      from ${users}
+      where ${matching(sql.placeholder('pattern'))} and ${ofRole(sql.placeholder('role'))}
+      ${newestFirst}`,
+  ),
+};
+
+/**
+ * A page of accounts, newest first (ties by id, so pages never overlap), whose name or e-mail
+ * contains `search`, of one role or all, and how many accounts the list has: one statement. A
+ * page past the end has no row to carry the total, so it is counted apart.
+ */
 export async function listUsers(
   db: Executor,
   search: string,
   role: Role | 'all',
   limit: number,
   offset: number,
-): Promise<ListedUser[]> {
-  return db
-    .select(userColumns)
-    .from(users)
-    .where(filter(search, role))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+): Promise<{ rows: ListedUser[]; total: number }> {
+  const values = { limit, offset, role, pattern: containing(search) };
+  const statement = search
+    ? role === 'all'
+      ? pageStatements.search
+      : pageStatements.searchRole
+    : role === 'all'
+      ? pageStatements.all
+      : pageStatements.role;
+  const page = await statement(db, values);
+  const rows = page.map(({ total: _total, createdAt, ...user }) => ({
+    ...user,
+    createdAt: users.createdAt.mapFromDriverValue(createdAt) as Date,
+  }));
+  return { rows, total: page[0]?.total ?? (await countUsers(db, search, role)) };
 }
 
 /** The user, locked for the rest of the transaction. */

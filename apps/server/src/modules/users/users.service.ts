@@ -54,10 +54,8 @@ export async function listUsers(
 ) {
   const db = deps.database.db;
   const size = PAGE_SIZE.dashboard;
-  const [total, rows] = await Promise.all([
-    repo.countUsers(db, query.searchQuery, query.role),
-    repo.listUsers(db, query.searchQuery, query.role, size, (query.currPage - 1) * size),
-  ]);
+  const offset = (query.currPage - 1) * size;
+  const { rows, total } = await repo.listUsers(db, query.searchQuery, query.role, size, offset);
   return {
     users: rows.map(toPublicUser),
     total,

@@ -82,6 +82,43 @@ describe('GET /api/user/getUsers', () => {
     expect(page.json().requiredUsers).toHaveLength(20);
     expect(page.json().totalPages).toBe(Math.ceil(page.json().totalUsers / 20));
   });
+  it('totals every role as accounts come, change role and go, on every page', async () => {
+    const totals = async (query: string) => {
+      const res = await t.app.inject({
+        url: `/api/user/getUsers?${query}`,
+        headers: boss.headers,
+      });
+      expect(res.statusCode, query).toBe(200);
+      return { total: res.json().totalUsers, listed: res.json().requiredUsers.length };
+    };
+    const counted = async (role?: 'user' | 'admin' | 'superAdmin') =>
+      (await t.database.db.select({ role: users.role }).from(users)).filter(
+        (u) => !role || u.role === role,
+      ).length;
+    const expectTotals = async () => {
+      for (const role of ['user', 'admin', 'superAdmin'] as const) {
+        expect((await totals(`role=${role}`)).total, role).toBe(await counted(role));
+      }
+      expect((await totals('role=all')).total).toBe(await counted());
+      // A page past the end has no account to carry the total, and still knows it.
+      expect(await totals('role=all&currPage=99')).toEqual({ total: await counted(), listed: 0 });
+    };
+
+    await expectTotals();
+    const promoted = await account('user');
+    const leaving = await account('user');
+    await expectTotals();
+    expect((await edit(boss, promoted.id, { role: 'admin' })).statusCode).toBe(200);
+    expect((await remove(boss, leaving.id)).statusCode).toBe(200);
+    await expectTotals();
+    const searched = await totals(`searchQuery=${encodeURIComponent(promoted.email)}&role=admin`);
+    expect(searched).toEqual({ total: 1, listed: 1 });
+    expect(await totals(`searchQuery=${encodeURIComponent(promoted.email)}&role=user`)).toEqual({
+      total: 0,
+      listed: 0,
+    });
+  });
+
   it('finds the words in the name or the e-mail in any case, after a rename too, and only there', async () => {
     const admin = await account('admin');
     const named = await createAccount(t.database, t.config.jwtSecret, 'user', {
