@@ -1,9 +1,14 @@
 /** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
-import { asc, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { asc, eq, lte, sql, sum } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { preparedSql } from '../../db/prepared';
 import { orders, orderStatusCounts, products, productVariants, users } from '../../db/schema/index';
-import { orderLinesJson, type OrderLineRow, type OrderRow } from '../orders/orders.repo';
+import {
+  orderLinesJson,
+  toOrderRow,
+  type OrderLineRow,
+  type OrderRow,
+} from '../orders/orders.repo';
 
 export interface OrderWithCustomer {
   order: OrderRow;
@@ -29,44 +34,48 @@ export async function countOrders(db: Executor): Promise<number> {
 /** All orders, from the per-status counters, as a column of each listed row. */
 const ordersTotal = sql<number>`(select coalesce(sum(${orderStatusCounts.orders}), 0)::int from ${orderStatusCounts})`;
 
-const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+type PageRow = Record<string, unknown> & {
+  profilePic: string | null;
+  username: string | null;
+  accountEmail: string | null;
+  lines: OrderLineRow[];
+  total: number;
+};
+
+const newestFirst = sql`order by ${orders.createdAt} desc, ${orders.id} desc`;
 
 /**
  * A page of orders, newest first, each with its customer and lines, and the number of all
- * orders: one prepared statement (db/prepared.ts). Ties are broken by id so pages never
- * overlap. The page is picked off orders_created_idx first and only its rows are joined, so a
- * deep page costs about what the first one does. A page past the end has no row to carry the
- * total: ask countOrders.
+ * orders: one prepared statement (db/prepared.ts) whose rows are mapped here rather than by
+ * Drizzle (which took ~90 µs a page). Ties are broken by id so pages never overlap. The page
+ * is picked off orders_created_idx first and only its rows are joined, so a deep page costs
+ * about what the first one does. A page past the end has no row to carry the total: ask
+ * countOrders.
  */
-const ordersPage = preparedPerDatabase((db) => {
-  const page = db
-    .select({ id: orders.id })
-    .from(orders)
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
-  return db
-    .select({
-      order: orders,
-      profilePic: users.profilePic,
-      username: users.username,
-      email: users.email,
-      lines: orderLinesJson,
-      total: ordersTotal,
-    })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(inArray(orders.id, page))
-    .orderBy(...newestFirst)
-    .prepare('dashboard_orders_page');
-});
+const ordersPage = preparedSql<PageRow>(
+  'dashboard_orders_page',
+  sql`select ${orders}.*, ${users.profilePic} as "profilePic", ${users.username} as "username",
+      ${users.email} as "accountEmail", ${orderLinesJson} as lines, ${ordersTotal} as total
+    from ${orders} left join ${users} on ${users.id} = ${orders.userId}
+    where ${orders.id} in (select ${orders.id} from ${orders} ${newestFirst}
+      limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')})
+    ${newestFirst}`,
+);
 
 export async function listOrders(
-  db: Db,
+  db: Executor,
   limit: number,
   offset: number,
 ): Promise<Array<OrderWithCustomer & { lines: OrderLineRow[]; total: number }>> {
-  return ordersPage(db).execute({ limit, offset });
+  const rows = await ordersPage(db, { limit, offset });
+  return rows.map((row) => ({
+    order: toOrderRow(row),
+    profilePic: row.profilePic,
+    username: row.username,
+    email: row.accountEmail,
+    lines: row.lines,
+    total: row.total,
+  }));
 }
 
 export async function countByStatus(db: Executor): Promise<{ status: string; n: number }[]> {

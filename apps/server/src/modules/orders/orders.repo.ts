@@ -55,7 +55,7 @@ const insertStatement = preparedSql<Record<string, unknown> & { lines: OrderLine
 const orderColumns = Object.entries(getTableColumns(orders));
 
 /** An orders row as a hand-written statement answers it (snake_case), mapped as Drizzle would. */
-const toOrderRow = (row: Record<string, unknown>) =>
+export const toOrderRow = (row: Record<string, unknown>) =>
   Object.fromEntries(
     orderColumns.map(([key, column]) => {
       const stored = row[column.name];
