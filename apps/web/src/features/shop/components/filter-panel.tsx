@@ -20,7 +20,7 @@ export function FilterPanel({ state, onToggleType, onPrice, onSort }: FilterPane
         disabled={state.searchQuery !== ''}
         onToggle={onToggleType}
       />
-      <PriceFilter key={state.price} value={state.price} onCommit={onPrice} />
+      <PriceFilter value={state.price} onCommit={onPrice} />
       <SortSelect value={state.sortBy} onChange={onSort} />
     </div>
   );

@@ -28,4 +28,15 @@ describe('PriceFilter', () => {
     expect(slider).toHaveAttribute('max', '100');
     expect(screen.getByText(SHOP.upTo(45))).toBeInTheDocument();
   });
+
+  it('moves to a new filter, its own or one set elsewhere', () => {
+    const { rerender } = render(<PriceFilter value={0} onCommit={vi.fn()} />);
+    const slider = screen.getByRole('slider', { name: SHOP.price });
+    rerender(<PriceFilter value={30} onCommit={vi.fn()} />);
+    expect(slider).toHaveValue('30');
+    expect(screen.getByText(SHOP.upTo(30))).toBeInTheDocument();
+    rerender(<PriceFilter value={0} onCommit={vi.fn()} />);
+    expect(slider).toHaveValue('0');
+    expect(screen.getByText(SHOP.anyPrice)).toBeInTheDocument();
+  });
 });

@@ -10,13 +10,20 @@ const describe = (price: number) => (price === 0 ? SHOP.anyPrice : SHOP.upTo(pri
 
 /**
  * The price slider, 0 to 100 dollars (spec §5): a maximum price, 0 meaning no limit. It moves
- * freely while dragged and changes the filter when let go. Remount it (key) to take a new value.
+ * freely while dragged and changes the filter when let go; a new filter (its own, or Clear All,
+ * or Back) moves it there. It stays the same element throughout, so the keyboard stays on it.
  * A native range input: arrow keys, Page Up/Down, Home and End work as on any slider, and the
  * shop's first load carries no slider library.
  */
 export function PriceFilter({ value, onCommit }: PriceFilterProps) {
   const labelId = useId();
   const [draft, setDraft] = useState(value);
+  const [filter, setFilter] = useState(value);
+  if (filter !== value) {
+    // The filter changed: show it (React's way of adjusting state to a new prop, in render).
+    setFilter(value);
+    setDraft(value);
+  }
   const input = useRef<HTMLInputElement>(null);
 
   // React's onChange fires on every step of a drag; the DOM's change event fires when the
