@@ -104,8 +104,31 @@ export class PreparedBody {
 }
 
 /**
- * Sends a prepared answer the way the hook below would treat a fresh one (tag, `no-cache`,
- * 304, compression), without hashing or compressing it again. The hook leaves an answer that
+ * Tags the reply with `tag` (and `no-cache` unless the route set its own caching); true when
+ * the client already holds this answer, which then goes out as an empty 304.
+ */
+function tagged(request: FastifyRequest, reply: FastifyReply, tag: string): boolean {
+  reply.header('etag', tag);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  return matchesTag(request.headers['if-none-match'], tag);
+}
+
+/**
+ * The coding a body of `bytes` goes out in, as the client accepts, with Vary and
+ * Content-Encoding set; null to send it as it is (small, or not accepted).
+ */
+function codingFor(request: FastifyRequest, reply: FastifyReply, bytes: number): Encoding | null {
+  if (bytes < COMPRESS_THRESHOLD_BYTES) return null;
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return encoding;
+}
+
+/**
+ * Sends a prepared answer the way the hook below treats a fresh one (tag, `no-cache`, 304,
+ * compression), without hashing or compressing it again. The hook leaves an answer that
  * already carries its ETag alone.
  */
 export function sendPrepared(
@@ -113,21 +136,12 @@ export function sendPrepared(
   reply: FastifyReply,
   answer: PreparedBody,
 ): FastifyReply {
-  reply.header('content-type', answer.contentType).header('etag', answer.etag);
-  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-  if (matchesTag(request.headers['if-none-match'], answer.etag)) {
+  reply.header('content-type', answer.contentType);
+  if (tagged(request, reply, answer.etag)) {
     return reply.code(304).removeHeader('content-type').send();
   }
-  if (answer.bytes < COMPRESS_THRESHOLD_BYTES) return reply.send(answer.body);
-  addVary(reply);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (!encoding) return reply.send(answer.body);
-  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
-}
-
-function addVary(reply: FastifyReply) {
-  const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = codingFor(request, reply, answer.bytes);
+  return reply.send(encoding ? answer.encoded(encoding) : answer.body);
 }
 
 const isApiRead = (request: FastifyRequest, reply: FastifyReply) =>
@@ -139,21 +153,14 @@ const isApiRead = (request: FastifyRequest, reply: FastifyReply) =>
 function tagAndCompress(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   if (reply.hasHeader('etag')) return payload;
-  if (isApiRead(request, reply)) {
-    const tag = etagOf(payload);
-    reply.header('etag', tag);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    if (matchesTag(request.headers['if-none-match'], tag)) {
-      reply.code(304).removeHeader('content-type').removeHeader('content-length');
-      return '';
-    }
+  if (isApiRead(request, reply) && tagged(request, reply, etagOf(payload))) {
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return '';
   }
-  if (Buffer.byteLength(payload) < COMPRESS_THRESHOLD_BYTES) return payload;
   if (reply.hasHeader('content-encoding')) return payload;
-  addVary(reply);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const encoding = codingFor(request, reply, Buffer.byteLength(payload));
   if (!encoding) return payload;
-  reply.header('content-encoding', encoding).removeHeader('content-length');
+  reply.removeHeader('content-length');
   return perRequest[encoding](payload);
 }
 
