@@ -121,6 +121,78 @@ test.describe('shell', () => {
     }
   });
 
+  test('the drawn home loading screen steps through its progress by itself, then shows the hero', async ({
+    browser,
+  }) => {
+    // Without the app (a page of its own: the journeys' pages wait for the app to start), the
+    // screen's own CSS does it all (docs/decisions/090, 100).
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.route('**/start-app.js', (route) => route.abort());
+      // The screen's clock held from the start, however long the page takes to load here.
+      await page.addInitScript(() =>
+        document.addEventListener('DOMContentLoaded', () =>
+          document.getAnimations().forEach((animation) => animation.pause()),
+        ),
+      );
+      await page.goto('/');
+      // Each moment of the screen, read with its animations held there.
+      const at = (ms: number) =>
+        page.evaluate((ms) => {
+          const screen = document.querySelector<HTMLElement>('.home-loading-screen')!;
+          for (const animation of document.getAnimations()) {
+            animation.pause();
+            animation.currentTime = ms;
+          }
+          const shown = (element: Element | null) =>
+            !!element && element.getClientRects().length > 0;
+          const steps = [...screen.querySelectorAll<HTMLElement>('.home-loading-step')].filter(
+            shown,
+          );
+          return {
+            screen: shown(screen),
+            steps: steps.map((step) => step.textContent || `bar ${step.style.width}`),
+            hero: shown(document.getElementById('hero-title')),
+          };
+        }, ms);
+      const step = (percent: number, text: string, bar = true) => ({
+        screen: true,
+        steps: [`${percent}%`, ...(bar ? [`bar ${percent}%`] : []), text],
+        hero: false,
+      });
+      expect(await at(100)).toEqual(step(0, 'Loading banner...', false));
+      expect(await at(450)).toEqual(step(25, 'Loading comics section...'));
+      expect(await at(750)).toEqual(step(50, 'Loading clothes section...'));
+      expect(await at(1050)).toEqual(step(75, 'Loading action figures...'));
+      expect(await at(1250)).toEqual({ screen: false, steps: [], hero: true });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on the drawn home page the app starts once the hero has shown', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen = window as unknown as { heroShownAt?: number };
+      const watch = () => {
+        if (document.getElementById('hero-title')?.getClientRects().length) {
+          seen.heroShownAt = performance.now();
+        } else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const { heroShownAt, entryAskedAt } = await page.evaluate(() => ({
+      heroShownAt: (window as unknown as { heroShownAt?: number }).heroShownAt,
+      entryAskedAt: performance
+        .getEntriesByType('resource')
+        .find((entry) => /\/assets\/index-[^/]+\.js$/.test(entry.name))?.startTime,
+    }));
+    expect(heroShownAt).toBeDefined();
+    expect(entryAskedAt).toBeGreaterThan(heroShownAt!);
+  });
+
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,
     pageErrors,

@@ -1,9 +1,11 @@
 /**
- * Starts the app on a page whose first screen the server has drawn (docs/decisions/087): once
- * the page and its pictures have loaded, at the shopper's first touch or key, or after 3 s,
- * whichever comes first. Until then the phone spends its network and processor on showing the
- * screen, not on the code that makes it work. The server puts this script in place of the
- * app's entry and names the entry in `data-entry` (apps/server/src/plugins/first-screen.ts).
+ * Starts the app on a page whose first screen the server has drawn (docs/decisions/087, 100):
+ * once the page and its pictures have loaded, a screen that runs its own course (the home
+ * page's loading screen, marked `data-app-starts-after`) has ended, and the browser has painted
+ * what the page then shows; at the shopper's first touch or key; or after 3 s; whichever comes
+ * first. Until then the phone spends its network and processor on showing the screen, not on
+ * the code that makes it work. The server puts this script in place of the app's entry and
+ * names the entry in `data-entry` (apps/server/src/plugins/first-screen.ts).
  */
 (function () {
   var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
@@ -22,10 +24,51 @@
     script.src = entry;
     document.head.appendChild(script);
   }
+  /**
+   * Once the page's first paint has been reported (at once where paint timing is unknown), and
+   * two frames later: what changed since, a picture that loaded or a screen that ended, has been
+   * drawn too. A task queued from a frame callback runs after that frame.
+   */
+  function afterPaint() {
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    var painted = function () {
+      return performance.getEntriesByName('first-contentful-paint').length > 0;
+    };
+    var frames = function () {
+      window.requestAnimationFrame(function () {
+        window.requestAnimationFrame(function () {
+          window.setTimeout(start, 0);
+        });
+      });
+    };
+    if (types.indexOf('paint') < 0 || painted()) return frames();
+    var observer = new PerformanceObserver(function () {
+      if (!painted()) return;
+      observer.disconnect();
+      frames();
+    });
+    observer.observe({ type: 'paint' });
+  }
+  /** Once the animations of the screens that hold the start have ended (or been cancelled). */
+  function whenScreensEnded(then) {
+    var held = [];
+    document.querySelectorAll('[data-app-starts-after]').forEach(function (screen) {
+      if (screen.getAnimations) held = held.concat(screen.getAnimations());
+    });
+    if (!held.length || !window.Promise) return then();
+    Promise.all(
+      held.map(function (animation) {
+        return animation.finished.catch(function () {});
+      }),
+    ).then(then);
+  }
+  function loaded() {
+    whenScreensEnded(afterPaint);
+  }
   inputs.forEach(function (type) {
     window.addEventListener(type, start, true);
   });
   window.setTimeout(start, 3000);
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start);
+  if (document.readyState === 'complete') loaded();
+  else window.addEventListener('load', loaded);
 })();

@@ -46,6 +46,39 @@ export function flagsAfter(elapsed: number): SectionFlags {
   return flags;
 }
 
+/** One state of the loading screen: what it shows from `fromMs` until `untilMs`. */
+export interface LoadingStep {
+  fromMs: number;
+  untilMs: number;
+  progress: number;
+  text: string;
+}
+
+/**
+ * The screen's states between its start and its end, from the spec's moments. The screen
+ * steps through them by its own CSS (`.home-loading-step`, delayed by `stepStyle`), so it
+ * moves on time before the app has started, and without JavaScript (docs/decisions/100).
+ */
+export const LOADING_STEPS: readonly LoadingStep[] = [0, ...TIMINGS.homeSectionFlagsMs]
+  .filter((ms) => ms < LOADING_ENDS_MS)
+  .map((fromMs, i, moments) => {
+    const progress = progressOf(flagsAfter(fromMs));
+    return {
+      fromMs,
+      untilMs: moments[i + 1] ?? LOADING_ENDS_MS,
+      progress,
+      text: loadingText(progress),
+    };
+  });
+
+/**
+ * Shown from `fromMs` to `untilMs` after the screen appeared: the first of the step's two
+ * animations hides it until then (a negative delay for the first step: no hidden moment at
+ * all), the second from then on.
+ */
+export const stepStyle = ({ fromMs, untilMs }: Pick<LoadingStep, 'fromMs' | 'untilMs'>) =>
+  ({ animationDelay: `${fromMs || -1}ms, ${untilMs}ms` }) as const;
+
 /** The flags as they are set over time; loading ends when all four are. */
 export function useHomeLoading(): { progress: number; loaded: boolean } {
   const { pathname } = useLocation();

@@ -84,7 +84,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     renderWithProviders(<HomeRoute />);
     const progress = () => screen.getByRole('progressbar', { name: 'Loading' });
     expect(progress()).toHaveAttribute('aria-valuenow', '0');
-    expect(screen.getByText(HOME.loadingBanner)).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuetext', `0% · ${HOME.loadingBanner}`);
     expect(screen.queryByRole('heading', { name: HOME.heroText })).not.toBeInTheDocument();
 
     const steps = [
@@ -97,11 +97,38 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[i]! - elapsed));
       elapsed = TIMINGS.homeSectionFlagsMs[i]!;
       expect(progress()).toHaveAttribute('aria-valuenow', String(percent));
-      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(progress()).toHaveAttribute('aria-valuetext', `${percent}% · ${text}`);
     }
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[3]! - elapsed));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
+  });
+
+  it("holds every step, each shown by the page's CSS from its moment to the next", () => {
+    renderWithProviders(<HomeRoute />);
+    // index.css shows a step between the two delays of its animations; jsdom runs none, so the
+    // moments are read from the markup (the browser journeys watch the screen step).
+    const shownFor = (element: HTMLElement) => element.style.animationDelay;
+    const section = screen.getByRole('region', { name: 'Loading' });
+    const windows = [
+      ['0%', HOME.loadingBanner, '-1ms, 300ms'],
+      ['25%', HOME.loadingComics, '300ms, 600ms'],
+      ['50%', HOME.loadingClothes, '600ms, 900ms'],
+      ['75%', HOME.loadingActionFigures, '900ms, 1200ms'],
+    ] as const;
+    for (const [percent, text, delays] of windows) {
+      expect(shownFor(within(section).getByText(percent))).toBe(delays);
+      expect(shownFor(within(section).getByText(text))).toBe(delays);
+    }
+    // The screen ends as its progress reaches 100%, so that step is never shown.
+    expect(within(section).queryByText(HOME.almostReady)).not.toBeInTheDocument();
+    const fills = [...screen.getByRole('progressbar').children] as HTMLElement[];
+    expect(fills.map((fill) => [fill.style.width, shownFor(fill)])).toEqual([
+      ['25%', '300ms, 600ms'],
+      ['50%', '600ms, 900ms'],
+      ['75%', '900ms, 1200ms'],
+    ]);
+    expect(section).toHaveAttribute('data-app-starts-after');
   });
 
   it('on a page the server drew, counts from its first paint, once', async () => {
@@ -116,8 +143,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     // As the server drew it, then at once where 700 ms after the paint has got to.
     expect(progress()).toHaveAttribute('aria-valuenow', '0');
     await act(() => vi.advanceTimersByTimeAsync(0));
-    expect(progress()).toHaveAttribute('aria-valuenow', '50');
-    expect(screen.getByText(HOME.loadingClothes)).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuetext', `50% · ${HOME.loadingClothes}`);
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(progress()).toHaveAttribute('aria-valuenow', '75');
     await act(() => vi.advanceTimersByTimeAsync(300));
