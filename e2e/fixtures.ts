@@ -58,7 +58,7 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
 }
 
 /**
- * On a page the server has drawn, the app starts after the page's pictures have loaded
+ * On a page the server has drawn, the app starts once the page and its pictures have shown
  * (apps/web/public/start-app.js): a journey waits for it, as a shopper's touch before it would
  * do nothing. Pages the app draws itself start as their script runs.
  */
