@@ -1,15 +1,28 @@
 /**
  * Starts the app on a page whose first screen the server has drawn (docs/decisions/087, 100):
  * once the page and its pictures have loaded, a screen that runs its own course (the home
- * page's loading screen, marked `data-app-starts-after`) has ended, and the browser has painted
- * what the page then shows; at the shopper's first touch or key; or after 3 s; whichever comes
- * first. Until then the phone spends its network and processor on showing the screen, not on
+ * page's loading screen, marked `data-app-starts-after`) has ended unless someone is signed in,
+ * and the browser has painted what the page then shows; at the shopper's first touch or key;
+ * or after 3 s; whichever comes first. Until then the phone spends its network and processor on showing the screen, not on
  * the code that makes it work. The server puts this script in place of the app's entry and
  * names the entry in `data-entry` (apps/server/src/plugins/first-screen.ts).
  */
 (function () {
-  var entry = document.currentScript && document.currentScript.getAttribute('data-entry');
+  var script = document.currentScript;
+  var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
+  /**
+   * Whether the app keeps a signed-in user (under `data-session-key`): only the app shows them
+   * in the navigation bar, so for them it does not wait for a screen's own course.
+   */
+  function signedIn() {
+    try {
+      var key = script.getAttribute('data-session-key');
+      return !!key && window.localStorage.getItem(key) !== null;
+    } catch (e) {
+      return false;
+    }
+  }
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   function start() {
@@ -18,11 +31,11 @@
     inputs.forEach(function (type) {
       window.removeEventListener(type, start, true);
     });
-    var script = document.createElement('script');
-    script.type = 'module';
-    script.crossOrigin = '';
-    script.src = entry;
-    document.head.appendChild(script);
+    var app = document.createElement('script');
+    app.type = 'module';
+    app.crossOrigin = '';
+    app.src = entry;
+    document.head.appendChild(app);
   }
   /**
    * Once the page's first paint has been reported (at once where paint timing is unknown), and
@@ -63,7 +76,8 @@
     ).then(then);
   }
   function loaded() {
-    whenScreensEnded(afterPaint);
+    if (signedIn()) afterPaint();
+    else whenScreensEnded(afterPaint);
   }
   inputs.forEach(function (type) {
     window.addEventListener(type, start, true);

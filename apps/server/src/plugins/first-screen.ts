@@ -34,6 +34,7 @@ import {
   type GetProductsResponse,
   type ProductImage,
   START_APP_SCRIPT,
+  STORAGE_KEYS,
   type RenderFirstScreen,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -132,11 +133,16 @@ const modulePreload = (href: string, later: boolean) =>
 /** The built page's entry script, as Vite writes it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
-/** The head of a page whose first screen is drawn: the entry is started by start-app.js. */
+/**
+ * The head of a page whose first screen is drawn: the entry is started by start-app.js, which
+ * also reads where the app keeps a signed-in user (a signed-in shopper's page starts the app
+ * sooner: only the app shows them in the navigation bar; decision 100).
+ */
 const drawnHeadOf = (head: string) =>
   head.replace(
     ENTRY_SCRIPT,
-    (_, entry: string) => `<script src="${START_APP_SCRIPT}" data-entry="${entry}" defer></script>`,
+    (_, entry: string) =>
+      `<script src="${START_APP_SCRIPT}" data-entry="${entry}" data-session-key="${STORAGE_KEYS.userInfo}" defer></script>`,
   );
 
 const picturePreload = (image: ProductImage, sizes: string) =>
