@@ -217,6 +217,34 @@ test.describe('shell', () => {
     const signedIn = await heroAndEntry(page);
     expect(signedIn.entryAskedAt).toBeLessThan(signedIn.heroShownAt);
     await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    // The app shows the session itself now: the drawn page's hint is gone.
+    await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
+  });
+
+  test("a signed-in shopper's drawn page hides the guest's Login until the app shows them", async ({
+    browser,
+    request,
+  }) => {
+    const session = await apiLogin(request, seedAdmin.email, seedAdmin.password);
+    // The app's entry refused (a page of its own: the journeys' pages wait for the app).
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.route(/\/assets\/index-[^/]+\.js$/, (route) => route.abort());
+      await page.goto('/shop');
+      const login = page.getByRole('link', { name: 'Login' });
+      await expect(login).toBeVisible();
+      await page.evaluate(({ token, user }) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('userInfo', JSON.stringify(user));
+      }, session);
+      await page.goto('/shop');
+      await expect(page.locator('html')).toHaveAttribute('data-signed-in', '');
+      await expect(login).toBeHidden();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test('the error collector catches a Content-Security-Policy violation', async ({

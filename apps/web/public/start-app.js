@@ -23,6 +23,8 @@
       return false;
     }
   }
+  // The page shows the guest's Login until the app shows who is signed in: hide it (index.css).
+  if (signedIn()) document.documentElement.setAttribute('data-signed-in', '');
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   function start() {

@@ -33,6 +33,14 @@ describe('Navbar', () => {
     );
   });
 
+  it("ends a drawn page's signed-in hint once it shows the session itself", () => {
+    // Set by public/start-app.js; index.css hides the guest's Login while it is there.
+    document.documentElement.setAttribute('data-signed-in', '');
+    renderNavbar();
+    expect(document.documentElement).not.toHaveAttribute('data-signed-in');
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('data-guest-only');
+  });
+
   it('shows a guest the Login button and no dashboard link', () => {
     renderNavbar();
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');

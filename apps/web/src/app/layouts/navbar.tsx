@@ -1,5 +1,6 @@
 import { isStaff } from '@otaku/shared';
 import { History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
@@ -8,10 +9,19 @@ import { useSession } from '../../lib/session';
 import { NavIconLink } from './nav-icon-link';
 import { useLogout } from './use-logout';
 
+/**
+ * Set on <html> by public/start-app.js when a page the server drew (always signed out) opens
+ * for someone the app keeps signed in: index.css hides the guest's Login until the app shows
+ * who it is, instead of flashing it (docs/decisions/100).
+ */
+const SIGNED_IN_HINT = 'data-signed-in';
+
 /** The top bar of every screen (spec §2, Navigation bar). */
 export function Navbar() {
   const { user } = useSession();
   const logout = useLogout();
+  // From the app's first render on, the bar shows the session itself.
+  useEffect(() => document.documentElement.removeAttribute(SIGNED_IN_HINT), []);
 
   return (
     <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
@@ -67,7 +77,7 @@ export function Navbar() {
               </Button>
             </>
           ) : (
-            <ButtonLink to={paths.login} size="sm">
+            <ButtonLink to={paths.login} size="sm" data-guest-only="">
               Login
             </ButtonLink>
           )}
