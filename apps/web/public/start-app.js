@@ -14,18 +14,18 @@
   if (!entry) return;
   /**
    * Whether the app keeps a signed-in user (under `data-session-key`): only the app shows them
-   * in the navigation bar, so for them it does not wait for a screen's own course.
+   * in the navigation bar, so for them it does not wait for a screen's own course, and the
+   * guest's Login the page shows is hidden until it runs (index.css).
    */
-  function signedIn() {
+  var signedIn = (function () {
     try {
       var key = script.getAttribute('data-session-key');
       return !!key && window.localStorage.getItem(key) !== null;
     } catch (e) {
       return false;
     }
-  }
-  // The page shows the guest's Login until the app shows who is signed in: hide it (index.css).
-  if (signedIn()) document.documentElement.setAttribute('data-signed-in', '');
+  })();
+  if (signedIn) document.documentElement.setAttribute('data-signed-in', '');
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   function start() {
@@ -79,7 +79,7 @@
     ).then(then);
   }
   function loaded() {
-    if (signedIn()) afterPaint();
+    if (signedIn) afterPaint();
     else whenScreensEnded(afterPaint);
   }
   inputs.forEach(function (type) {
