@@ -39,7 +39,9 @@ export async function startCluster(): Promise<Cluster | undefined> {
     '-w',
     'start',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=512MB -c synchronous_commit=off`,
+    // A shop's durability: every commit waits for the disk unless the app says otherwise
+    // (decision 101). Only the sizes differ from PostgreSQL's defaults.
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=512MB`,
   ]);
   return {
     // Through the Unix socket, as a shop whose database runs on the same host would connect.

@@ -49,6 +49,13 @@ export interface CartState {
 
 type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | null };
 
+/**
+ * Joined into a cart change that runs as its own transaction, so that its commit does not wait
+ * for the WAL to reach the disk (decision 101). Never for a statement run inside a larger
+ * transaction: `set_config(..., true)` lasts until that transaction ends.
+ */
+const commitsAsynchronously = sql`set_config('synchronous_commit', 'off', true)`;
+
 const stateOf = (row: StateColumns): CartState => ({
   lines: row.lines ?? [],
   touchedAt: row.touchedAt === null ? null : new Date(row.touchedAt),
@@ -60,7 +67,8 @@ const reserveStatement = preparedSql<
   'cart_reserve_units',
   sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines
     from cart_reserve(${value('cartId')}::text, ${value('userId')}::uuid,
-      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)`,
+      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)
+      cross join ${commitsAsynchronously}`,
 );
 
 /**
@@ -70,7 +78,8 @@ const reserveStatement = preparedSql<
  * that can never drive stock below 0, and adds them to the line. When there are not enough
  * units nothing is taken and no line changes; the cart is still marked active (the shopper is
  * using it). Returns the stock left, the line's quantity and the cart, or null when fewer
- * units than asked for are available.
+ * units than asked for are available. Run it on the database, as a transaction of its own: its
+ * commit does not wait for the disk (decision 101).
  */
 export async function reserveUnits(
   ex: Executor,
@@ -110,7 +119,8 @@ const changeLineStatement = preparedSql<
   'cart_line_change',
   sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines
     from cart_change_line(${value('cartId')}::text, ${value('productId')}::text,
-      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)`,
+      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)
+      cross join ${commitsAsynchronously}`,
 );
 
 /**
@@ -118,7 +128,8 @@ const changeLineStatement = preparedSql<
  * (migration 0009), in the lock order of every cart change: the cart row (marked active), then
  * the line, then the variant. The difference is taken from or given back to stock with one
  * conditional update that can never drive stock below 0; the line changes (0 deletes it) only
- * when the stock did. Nothing is found when the cart has no such line.
+ * when the stock did. Nothing is found when the cart has no such line. Run it on the database,
+ * as a transaction of its own: its commit does not wait for the disk (decision 101).
  */
 export async function changeLineUnits(
   ex: Executor,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
+import { rowsOf } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
 import { createTestDatabase, engine, type TestDatabase } from '../../../test/helpers';
 import {
@@ -122,6 +123,29 @@ describe.skipIf(engine !== 'postgres')(
     });
   },
 );
+
+describe('how a cart change commits (decision 101)', () => {
+  const synchronousCommit = async (ex: Pick<Database['db'], 'execute'>) =>
+    rowsOf<{ setting: string }>(
+      await ex.execute(sql`select current_setting('synchronous_commit') as setting`),
+    )[0]!.setting;
+
+  it('does not wait for the disk, and only for its own transaction', async () => {
+    const product = await createProduct(db, { id: 'TOY-ASYNC1', stock: { '': 5 } });
+    const owner = cartOwner(shoppers[0]!.id);
+    const ref = { productId: product.id, variant: '', quantity: 1 };
+    // Seen from inside a transaction: on its own each change is a transaction of its own.
+    for (const change of [reserveStock, decrementReservation]) {
+      await db.transaction(async (tx) => {
+        expect(await synchronousCommit(tx)).toBe('on');
+        await change(tx, owner, ref);
+        expect(await synchronousCommit(tx)).toBe('off');
+      });
+      await db.transaction(async (tx) => expect(await synchronousCommit(tx)).toBe('on'));
+    }
+    expect(await stockOf(db, product.id)).toBe(5);
+  });
+});
 
 describe('the reservation sweeper', () => {
   it('run by two instances at once returns every expired unit exactly once', async () => {
