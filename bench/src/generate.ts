@@ -93,4 +93,10 @@ export async function generate(database: Database, scale: Scale, passwordHash: s
   // index-only scans the lists rely on do not visit the heap (and autovacuum does not start
   // on the fresh tables in the middle of a measurement).
   await db.execute(sql.raw(`vacuum analyze`));
+  // And everything written so far on disk, so that the checkpoint these writes would bring
+  // does not run in the middle of a measurement. CHECKPOINT needs a superuser (or, from
+  // PostgreSQL 15, pg_checkpoint); a BENCH_DATABASE_URL without either goes on without it.
+  await db.execute(sql.raw(`checkpoint`)).catch((error: Error) => {
+    console.log(`No checkpoint before the measurements: ${error.message}`);
+  });
 }
