@@ -134,7 +134,8 @@ describe('how a cart change commits (decision 101)', () => {
     const product = await createProduct(db, { id: 'TOY-ASYNC1', stock: { '': 5 } });
     const owner = cartOwner(shoppers[0]!.id);
     const ref = { productId: product.id, variant: '', quantity: 1 };
-    // Seen from inside a transaction: on its own each change is a transaction of its own.
+    // Looked at from inside a transaction: the service runs each change as a transaction of its
+    // own, which has ended before anything could look.
     for (const change of [reserveStock, decrementReservation]) {
       await db.transaction(async (tx) => {
         expect(await synchronousCommit(tx)).toBe('on');
