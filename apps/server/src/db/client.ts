@@ -27,6 +27,16 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/** The PostgreSQL databases this process opened; their transactions are other objects. */
+const postgresDatabases = new WeakSet<Executor>();
+
+/**
+ * Whether `ex` is a PostgreSQL database itself, where a statement runs as a transaction of its
+ * own whose commit may skip waiting for the disk (decision 101). False for a transaction, and
+ * for PGlite, whose WAL would then stay in this process until a later commit.
+ */
+export const isPostgresDatabase = (ex: Executor): boolean => postgresDatabases.has(ex);
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
@@ -84,6 +94,7 @@ async function openPostgres(url: string, max: number, logger: Logger) {
   pool.on('error', () => {});
   await feed.start(pool);
   const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
+  postgresDatabases.add(db);
   return {
     db,
     engine: 'postgres' as const,

@@ -3,8 +3,8 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
 import { cartItems, productVariants } from '../../db/schema/index';
 
@@ -50,25 +50,34 @@ export interface CartState {
 type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | null };
 
 /**
- * Joined into a cart change that runs as its own transaction, so that its commit does not wait
- * for the WAL to reach the disk (decision 101). Never for a statement run inside a larger
- * transaction: `set_config(..., true)` lasts until that transaction ends.
+ * A cart change prepared twice: as written, and for PostgreSQL with the setting that lets the
+ * commit of its own transaction go on without waiting for the disk (decision 101). The second
+ * runs only on the database itself: in a larger transaction `set_config(..., true)` would hold
+ * until that transaction ends, and on PGlite the change would stay in this process's memory
+ * until a later commit (a killed app would lose it).
  */
-const commitsAsynchronously = sql`set_config('synchronous_commit', 'off', true)`;
+function cartChange<Row>(name: string, statement: SQL) {
+  const waits = preparedSql<Row>(name, statement);
+  const doesNotWait = preparedSql<Row>(
+    `${name}_async`,
+    sql`${statement} cross join set_config('synchronous_commit', 'off', true)`,
+  );
+  return (ex: Executor, values: object) =>
+    (isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values);
+}
 
 const stateOf = (row: StateColumns): CartState => ({
   lines: row.lines ?? [],
   touchedAt: row.touchedAt === null ? null : new Date(row.touchedAt),
 });
 
-const reserveStatement = preparedSql<
+const reserveStatement = cartChange<
   { stock: number | null; reservedQuantity: number | null } & StateColumns
 >(
   'cart_reserve_units',
   sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines
     from cart_reserve(${value('cartId')}::text, ${value('userId')}::uuid,
-      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)
-      cross join ${commitsAsynchronously}`,
+      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)`,
 );
 
 /**
@@ -78,8 +87,8 @@ const reserveStatement = preparedSql<
  * that can never drive stock below 0, and adds them to the line. When there are not enough
  * units nothing is taken and no line changes; the cart is still marked active (the shopper is
  * using it). Returns the stock left, the line's quantity and the cart, or null when fewer
- * units than asked for are available. Run it on the database, as a transaction of its own: its
- * commit does not wait for the disk (decision 101).
+ * units than asked for are available. Run on PostgreSQL's database itself, its commit does not
+ * wait for the disk (decision 101).
  */
 export async function reserveUnits(
   ex: Executor,
@@ -113,14 +122,13 @@ export type LineChange =
       cart: CartState | null;
     };
 
-const changeLineStatement = preparedSql<
+const changeLineStatement = cartChange<
   { current: number; wanted: number; stock: number | null; done: boolean } & StateColumns
 >(
   'cart_line_change',
   sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines
     from cart_change_line(${value('cartId')}::text, ${value('productId')}::text,
-      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)
-      cross join ${commitsAsynchronously}`,
+      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)`,
 );
 
 /**
@@ -128,8 +136,8 @@ const changeLineStatement = preparedSql<
  * (migration 0009), in the lock order of every cart change: the cart row (marked active), then
  * the line, then the variant. The difference is taken from or given back to stock with one
  * conditional update that can never drive stock below 0; the line changes (0 deletes it) only
- * when the stock did. Nothing is found when the cart has no such line. Run it on the database,
- * as a transaction of its own: its commit does not wait for the disk (decision 101).
+ * when the stock did. Nothing is found when the cart has no such line. Run on PostgreSQL's
+ * database itself, its commit does not wait for the disk (decision 101).
  */
 export async function changeLineUnits(
   ex: Executor,
