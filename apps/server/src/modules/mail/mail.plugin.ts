@@ -10,7 +10,8 @@ declare module 'fastify' {
 
 /** Decorates the app with its mailer (SMTP or dev outbox, from the configuration). */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
-  const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom }, app.log);
+  const { smtpUrl, mailFrom: from, isProduction: production } = app.config;
+  const mailer = createMailer({ smtpUrl, from, production }, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
 });

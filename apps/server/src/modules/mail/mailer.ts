@@ -29,11 +29,18 @@ export interface Mailer {
 
 const OUTBOX_SIZE = 50;
 
+export const NO_SMTP_IN_PRODUCTION =
+  'SMTP_URL is not set: no e-mail is sent, so shoppers receive no sign-up codes; each message is written to this log instead';
+
+/**
+ * The mailer the configuration asks for. In production without SMTP_URL it says so once at
+ * start: shoppers would wait for sign-up codes that only the log holds.
+ */
 export function createMailer(
-  options: { smtpUrl: string | undefined; from: string },
+  options: { smtpUrl: string | undefined; from: string; production: boolean },
   log: FastifyBaseLogger,
 ): Mailer {
-  const { smtpUrl, from } = options;
+  const { smtpUrl, from, production } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl, {
       connectionTimeout: 10_000,
@@ -49,6 +56,7 @@ export function createMailer(
     };
   }
 
+  if (production) log.warn(NO_SMTP_IN_PRODUCTION);
   const outbox: OutboxEntry[] = [];
   return {
     outbox,
