@@ -66,6 +66,8 @@ export function TableState({
   );
 }
 
-export const th = 'px-4 py-3 text-left text-xs font-bold tracking-wide text-ink-500 uppercase';
-export const td = 'px-4 py-3 align-middle text-sm text-ink-800';
+export const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-ink-500 uppercase';
+export const td = 'px-3 py-3 align-middle text-sm text-ink-800';
+/** A cell whose value reads as one piece (an ID, a date, an amount): never broken over lines. */
+export const tdWhole = `${td} whitespace-nowrap`;
 export const tableWrap = 'overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-100';

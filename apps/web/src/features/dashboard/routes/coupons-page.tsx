@@ -17,7 +17,15 @@ import { formatPrice } from '../../../lib/format';
 import { couponKeys, useCouponStats, useCoupons, useDeleteCoupon } from '../api/coupons';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { CouponFormModal } from '../components/coupon-form-modal';
-import { PageHeader, StatCard, TableState, tableWrap, td, th } from '../components/dashboard-bits';
+import {
+  PageHeader,
+  StatCard,
+  TableState,
+  tableWrap,
+  td,
+  tdWhole,
+  th,
+} from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { useDashboardState } from '../components/use-dashboard-state';
 
@@ -113,7 +121,7 @@ export function CouponsPage() {
                   </td>
                   <td className={`${td} font-mono font-semibold`}>{c.couponCode}</td>
                   <td className={td}>{c.discountPercentage}%</td>
-                  <td className={td}>{formatDashboardDate(c.expiryDate)}</td>
+                  <td className={tdWhole}>{formatDashboardDate(c.expiryDate)}</td>
                   <td className={td}>
                     <Badge tone={status === 'Active' ? 'green' : 'gray'}>{status}</Badge>
                   </td>

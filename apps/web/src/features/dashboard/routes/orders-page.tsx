@@ -22,7 +22,15 @@ import {
   useRevenue,
 } from '../api/orders';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { PageHeader, StatCard, TableState, tableWrap, td, th } from '../components/dashboard-bits';
+import {
+  PageHeader,
+  StatCard,
+  TableState,
+  tableWrap,
+  td,
+  tdWhole,
+  th,
+} from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
@@ -34,6 +42,19 @@ const STATUS_TONE = {
   shipped: 'ink',
   delivered: 'green',
 } as const;
+
+/** An address that may break after its @ when the column is narrow, and nowhere else. */
+function breakableEmail(email: string) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
 
 export function OrdersPage() {
   const [{ page }, setState] = useDashboardState('orders', { page: 1 });
@@ -166,20 +187,20 @@ export function OrdersPage() {
                     </Button>
                   </div>
                 </td>
-                <td className={`${td} font-mono text-xs`}>{o.orderID}</td>
+                <td className={`${tdWhole} font-mono text-xs`}>{o.orderID}</td>
                 <td className={td}>
                   <div className="flex items-center gap-2">
                     <Avatar src={o.user.profilePic} alt="" className="size-8" />
                     <div>
                       <p className="font-semibold">{o.user.username}</p>
-                      <p className="text-xs text-ink-500">{o.user.email}</p>
+                      <p className="text-xs text-ink-500">{breakableEmail(o.user.email)}</p>
                     </div>
                   </div>
                 </td>
-                <td className={td}>{formatDashboardDate(o.createdAt)}</td>
-                <td className={td}>{formatPrice(o.finalAmount)}</td>
+                <td className={tdWhole}>{formatDashboardDate(o.createdAt)}</td>
+                <td className={tdWhole}>{formatPrice(o.finalAmount)}</td>
                 <td className={td}>{o.couponCode ?? '-'}</td>
-                <td className={td}>{o.discount > 0 ? formatPrice(o.discount) : '-'}</td>
+                <td className={tdWhole}>{o.discount > 0 ? formatPrice(o.discount) : '-'}</td>
                 <td className={td}>
                   <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>
                 </td>

@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import { useDashboardProducts, useDeleteProduct } from '../api/products';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { PageHeader, TableState, tableWrap, td, th } from '../components/dashboard-bits';
+import { PageHeader, TableState, tableWrap, td, tdWhole, th } from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { ProductFormModal } from '../components/product-form-modal';
 import { selectClasses } from '../components/product-form-fields';
@@ -212,7 +212,7 @@ export function ProductsPage() {
                     </div>
                   </td>
                   <td className={td}>{CATEGORY_LABELS[p.category]}</td>
-                  <td className={td}>{formatPrice(p.price)}</td>
+                  <td className={tdWhole}>{formatPrice(p.price)}</td>
                   <td className={td}>
                     <Badge tone={stock > 0 ? 'green' : 'sakura'}>
                       {stock > 0 ? `In stock (${stock})` : 'Out of stock'}

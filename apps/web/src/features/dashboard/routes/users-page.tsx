@@ -26,7 +26,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser, useUsers, type UserFilter } from '../api/users';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { PageHeader, TableState, tableWrap, td, th } from '../components/dashboard-bits';
+import { PageHeader, TableState, tableWrap, td, tdWhole, th } from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { selectClasses } from '../components/product-form-fields';
 import { deleteRefusal, UserEditModal } from '../components/user-edit-modal';
@@ -155,7 +155,7 @@ export function UsersPage() {
                     {ROLE_LABELS[u.role]}
                   </Badge>
                 </td>
-                <td className={td}>{formatDashboardDate(u.createdAt)}</td>
+                <td className={tdWhole}>{formatDashboardDate(u.createdAt)}</td>
               </tr>
             ))}
           </tbody>
