@@ -140,6 +140,26 @@ describe('GET /api/export/:type', () => {
     expect(all).toContain('01-01-2026');
   });
 
+  it('writes names in Japanese into the PDF as they are, in an embedded font', async () => {
+    const name = '進撃の巨人 フィギュア';
+    await t.database.db.insert(products).values({
+      id: 'TOY-EXPJP1',
+      name,
+      description: 'x',
+      priceCents: 4200,
+      category: 'toys',
+      image: '/uploads/products/TOY-EXPJP1',
+      toyType: 'action-figure',
+    });
+    await t.database.db
+      .insert(productVariants)
+      .values({ productId: 'TOY-EXPJP1', variant: '', stock: 2 });
+    const res = await download('products', 'pdf');
+    expect(res.statusCode).toBe(200);
+    expect((await pdfText(res.rawPayload)).join(' ')).toContain(name);
+    expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2 /);
+  });
+
   it('exports coupons and orders as workbooks with every row', async () => {
     const couponSheet = await readSheet((await download('coupons', 'excel')).rawPayload);
     expect(couponSheet.getRow(2).values).toEqual(

@@ -5,6 +5,7 @@
 import { formatDashboardDate } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
 import type { ExportColumn, ExportRow, ExportSpec } from './export-columns';
+import { PDF_FONTS, type PdfFont } from './pdf-fonts';
 import { paced } from './stream-pace';
 
 const MARGIN = 36;
@@ -36,6 +37,8 @@ export function pdfStream(
     margin: MARGIN,
     info: { Title: `${spec.title} export`, Author: 'Otaku Shelf', CreationDate: generatedAt },
   });
+  for (const [name, file] of Object.entries(PDF_FONTS)) doc.registerFont(name, file);
+  const font = (name: PdfFont) => doc.font(name);
   const tableWidth = doc.page.width - 2 * MARGIN;
   const share = spec.columns.reduce((sum, c) => sum + c.width, 0);
   const widths = spec.columns.map((c) => (c.width / share) * tableWidth);
@@ -50,7 +53,7 @@ export function pdfStream(
   };
 
   const drawRow = (cells: string[], bold: boolean) => {
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(FONT_SIZE);
+    font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
     let x = MARGIN;
     cells.forEach((cell, i) => {
       doc.text(fit(cell, widths[i]! - 6), x + 3, y + 4, { lineBreak: false });
@@ -70,10 +73,10 @@ export function pdfStream(
     page += 1;
     y = MARGIN;
     if (page === 1) {
-      doc.font('Helvetica-Bold').fontSize(18).fillColor('#111111');
+      font('bold').fontSize(18).fillColor('#111111');
       doc.text(`Otaku Shelf: ${spec.title}`, MARGIN, y, { lineBreak: false });
       y += 24;
-      doc.font('Helvetica').fontSize(9).fillColor('#555555');
+      font('regular').fontSize(9).fillColor('#555555');
       doc.text(
         `Generated ${formatDashboardDate(generatedAt)} ${generatedAt.toISOString().slice(11, 16)} UTC`,
         MARGIN,
@@ -85,7 +88,7 @@ export function pdfStream(
     // The footer sits inside the bottom margin; lift the margin so pdfkit adds no page for it.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#555555');
+    font('regular').fontSize(8).fillColor('#555555');
     doc.text(`Page ${page}`, MARGIN, doc.page.height - MARGIN + 12, {
       width: tableWidth,
       align: 'right',
@@ -115,8 +118,7 @@ export function pdfStream(
       await paced(doc);
     }
     if (rows === 0) {
-      doc
-        .font('Helvetica')
+      font('regular')
         .fontSize(9)
         .text('No rows.', MARGIN + 3, y + 4, { lineBreak: false });
     }
