@@ -62,6 +62,9 @@ async function addToCart(page: Page, productId: string, size: string) {
 }
 
 test.describe('checkout', () => {
+  // Whole purchases, a score of steps each: on two busy cores one took 31 s of its 30.
+  test.describe.configure({ timeout: 60_000 });
+
   test('two variants, a coupon and a cash-on-delivery order that shows in the history', async ({
     page,
     request,
