@@ -5,7 +5,7 @@
 import { formatDashboardDate } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
 import type { ExportColumn, ExportRow, ExportSpec } from './export-columns';
-import { PDF_FONTS, type PdfFont } from './pdf-fonts';
+import { pdfFonts, type PdfFont } from './pdf-fonts';
 import { paced } from './stream-pace';
 
 const MARGIN = 36;
@@ -37,7 +37,6 @@ export function pdfStream(
     margin: MARGIN,
     info: { Title: `${spec.title} export`, Author: 'Otaku Shelf', CreationDate: generatedAt },
   });
-  for (const [name, file] of Object.entries(PDF_FONTS)) doc.registerFont(name, file);
   const font = (name: PdfFont) => doc.font(name);
   const tableWidth = doc.page.width - 2 * MARGIN;
   const share = spec.columns.reduce((sum, c) => sum + c.width, 0);
@@ -103,6 +102,7 @@ export function pdfStream(
   };
 
   const run = async () => {
+    for (const [name, bytes] of await pdfFonts()) doc.registerFont(name, bytes);
     startPage();
     let rows = 0;
     for await (const batch of batches) {
