@@ -5,15 +5,20 @@ import path from 'node:path';
 import type { BundleRow } from './bundle';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult } from './load';
+import type { PostgresReference } from './reference';
 
 export interface EngineReport {
   engine: string;
   scale: string;
   load: LoadResult[];
   statements: Array<{ name: string; statements: number | null; status: number }>;
+  /** PostgreSQL's own rates from here (PostgreSQL only). */
+  reference?: PostgresReference;
 }
 
 export interface Report {
+  /** A bare Node HTTP server under the same load: what any endpoint could reach here. */
+  ceiling: LoadResult;
   engines: EngineReport[];
   bundles: BundleRow[];
   lighthouse: LighthouseRow[];
@@ -35,12 +40,32 @@ export function renderReport(report: Report): string {
     '',
     `Machine: ${cpu.length} cores (${cpu[0]?.model ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB memory, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
     `Load: autocannon on loopback, ${report.connections} connections, ${report.seconds} s per endpoint; server and load generator on the same machine.`,
+    '',
+    '## This machine',
+    '',
+    'What the machine itself allows, under the same load: the shop’s rows follow these from one machine to the next.',
+    '',
+    table(
+      ['reference', 'req/s', 'p50 ms', 'p99 ms'],
+      [
+        [
+          report.ceiling.name,
+          report.ceiling.requestsPerSecond,
+          report.ceiling.p50,
+          report.ceiling.p99,
+        ],
+      ],
+    ),
   ];
   for (const e of report.engines) {
+    parts.push('', `## ${e.engine} (${e.scale})`, '');
+    if (e.reference) {
+      parts.push(
+        `PostgreSQL itself, through 10 connections with ${report.connections} callers: ${e.reference.reads} \`select 1\` and ${e.reference.commits} one-row commits a second.`,
+        '',
+      );
+    }
     parts.push(
-      '',
-      `## ${e.engine} (${e.scale})`,
-      '',
       table(
         ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'requests'],
         e.load.map((r) => [r.name, r.requestsPerSecond, r.p50, r.p95, r.p99, r.errors, r.total]),
@@ -71,8 +96,8 @@ export function renderReport(report: Report): string {
       '## Lighthouse (mobile, median of runs)',
       '',
       table(
-        ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS'],
-        report.lighthouse.map((l) => [l.page, l.score, l.lcpMs, l.tbtMs, l.cls]),
+        ['page', 'performance', 'LCP ms', 'TBT ms', 'CLS', 'benchmark index'],
+        report.lighthouse.map((l) => [l.page, l.score, l.lcpMs, l.tbtMs, l.cls, l.benchmarkIndex]),
       ),
     );
   }

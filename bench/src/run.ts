@@ -21,6 +21,7 @@ import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';
 import { runLighthouse, type LighthouseRow } from './lighthouse';
 import { countStatements, runLoad } from './load';
 import { startCluster } from './postgres';
+import { bareHttpCeiling, postgresReference, type PostgresReference } from './reference';
 import { writeReport, type EngineReport } from './report';
 import {
   addToCartScenario,
@@ -84,6 +85,14 @@ async function benchEngine(
     const u = new URL(baseUrl);
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
+  }
+  let reference: PostgresReference | undefined;
+  if (databaseUrl) {
+    console.log(`[${engine}] PostgreSQL's own round trip and commit rate…`);
+    reference = await postgresReference(databaseUrl, {
+      connections,
+      seconds: Math.min(seconds, 5),
+    });
   }
   try {
     console.log(`[${engine}] generating ${scale.products} products, ${scale.orders} orders…`);
@@ -162,6 +171,7 @@ async function benchEngine(
       scale: `${scale.products} products, ${scale.orders} orders`,
       load,
       statements,
+      reference,
     };
   } finally {
     await cleanUp();
@@ -170,6 +180,8 @@ async function benchEngine(
 
 async function main() {
   const passwordHash = await hash(BENCH_PASSWORD);
+  console.log('a bare Node HTTP server under the same load…');
+  const ceiling = await bareHttpCeiling({ connections, seconds });
   const reports: EngineReport[] = [];
   for (const engine of engines) {
     const report = await benchEngine(engine, passwordHash);
@@ -198,7 +210,10 @@ async function main() {
       });
     }
   }
-  const text = writeReport({ engines: reports, bundles, lighthouse, connections, seconds }, out);
+  const text = writeReport(
+    { ceiling, engines: reports, bundles, lighthouse, connections, seconds },
+    out,
+  );
   console.log(text);
   console.log(`Results written to ${path.relative(repoRoot, out)}`);
   // The suite must still drive real endpoints: a call that no longer answers is a broken
