@@ -32,10 +32,10 @@ const server = http.createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => process.stdout.write(String(server.address().port) + '\\n'));
 `;
 
-export async function bareHttpCeiling(options: {
-  connections: number;
-  seconds: number;
-}): Promise<LoadResult> {
+export async function bareHttpCeiling(
+  when: string,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
   const child = spawn(process.execPath, ['-e', BARE_SERVER], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -47,7 +47,7 @@ export async function bareHttpCeiling(options: {
     });
     return await runLoad(
       `http://127.0.0.1:${port}`,
-      { name: 'bare Node HTTP server (the ceiling)', requests: [{ path: '/' }] },
+      { name: `bare Node HTTP server, ${when}`, requests: [{ path: '/' }] },
       options,
     );
   } finally {

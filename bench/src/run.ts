@@ -180,13 +180,17 @@ async function benchEngine(
 
 async function main() {
   const passwordHash = await hash(BENCH_PASSWORD);
+  // The machine's own ceiling before and after the shop's runs: a shared machine's speed can
+  // change within minutes, and a run is worth comparing only when the two agree.
   console.log('a bare Node HTTP server under the same load…');
-  const ceiling = await bareHttpCeiling({ connections, seconds });
+  const ceiling = [await bareHttpCeiling('before the shop', { connections, seconds })];
   const reports: EngineReport[] = [];
   for (const engine of engines) {
     const report = await benchEngine(engine, passwordHash);
     if (report) reports.push(report);
   }
+  console.log('the bare Node HTTP server again…');
+  ceiling.push(await bareHttpCeiling('after the shop', { connections, seconds }));
   let bundles: BundleRow[] = [];
   let lighthouse: LighthouseRow[] = [];
   if (!smoke) {
