@@ -130,6 +130,13 @@ describe('the first screen drawn on the server', () => {
     expect(drawn.get('/')).toContain(HOME.loadingBanner);
   });
 
+  it('draws the loading screen’s progress bar as indeterminate: only the app counts', () => {
+    document.body.innerHTML = drawn.get('/')!;
+    const bar = screen.getByRole('progressbar', { name: 'Loading' });
+    expect(bar).not.toHaveAttribute('aria-valuenow');
+    expect(bar).not.toHaveAttribute('aria-valuetext');
+  });
+
   it('draws a screen whose answer did not come as the browser would before asking', () => {
     const markup = drawn.get('/shop?page=2')!;
     expect(markup).not.toContain('Starfall Mecha Figure');

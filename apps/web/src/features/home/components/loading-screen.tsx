@@ -19,9 +19,10 @@ const fillStyle = (step: LoadingStep) => ({
  * markup and the page's CSS shows each in its turn, from the moment the screen appeared
  * (`.home-loading-step`, docs/decisions/100): a page the server drew steps on time before the
  * app has started. `progress`, the app's own count, is what the progress bar reports to
- * assistive technology.
+ * assistive technology; without it (null: drawn by the server, or not yet counted) the bar is
+ * indeterminate, for it cannot say how far the screen has got.
  */
-export function LoadingScreen({ progress }: { progress: number }) {
+export function LoadingScreen({ progress }: { progress: number | null }) {
   return (
     <section
       aria-label={HOME_PAGE.loading}
@@ -42,8 +43,8 @@ export function LoadingScreen({ progress }: { progress: number }) {
         aria-label={HOME_PAGE.loading}
         aria-valuemin={0}
         aria-valuemax={100}
-        aria-valuenow={progress}
-        aria-valuetext={`${progress}% · ${loadingText(progress)}`}
+        aria-valuenow={progress ?? undefined}
+        aria-valuetext={progress === null ? undefined : `${progress}% · ${loadingText(progress)}`}
         className="relative h-2 w-full max-w-sm overflow-hidden rounded-full bg-white/10"
       >
         {LOADING_STEPS.filter((step) => step.progress > 0).map((step) => (

@@ -6,7 +6,7 @@
  * (docs/decisions/090).
  */
 import { HOME, TIMINGS } from '@otaku/shared';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { claimDrawnScreen, shownSince } from '../../../app/drawn-screen';
 
@@ -79,12 +79,22 @@ export const LOADING_STEPS: readonly LoadingStep[] = [0, ...TIMINGS.homeSectionF
 export const stepStyle = ({ fromMs, untilMs }: Pick<LoadingStep, 'fromMs' | 'untilMs'>) =>
   ({ animationDelay: `${fromMs || -1}ms, ${untilMs}ms` }) as const;
 
-/** The flags as they are set over time; loading ends when all four are. */
-export function useHomeLoading(): { progress: number; loaded: boolean } {
+const neverChanges = () => () => {};
+const countedInBrowser = () => true;
+const notCountedOnServer = () => false;
+
+/**
+ * The flags as they are set over time; loading ends when all four are. `counted` is false until
+ * the app's clock runs: the server's drawing, and the page the app takes over, cannot know how
+ * far the screen (stepping by its CSS) has got, so they say only that it is loading.
+ */
+export function useHomeLoading(): { progress: number; loaded: boolean; counted: boolean } {
   const { pathname } = useLocation();
   // The first render has no flag set, as the server drew it; the timers catch up.
   const [shownAt] = useState(() => shownSince(pathname, performance.now()));
   const [flags, setFlags] = useState<SectionFlags>(NONE);
+  // The server's snapshot while drawn or taken over, the browser's once the app renders alone.
+  const counted = useSyncExternalStore(neverChanges, countedInBrowser, notCountedOnServer);
   useEffect(() => {
     claimDrawnScreen();
     const elapsed = performance.now() - shownAt;
@@ -100,5 +110,5 @@ export function useHomeLoading(): { progress: number; loaded: boolean } {
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, [shownAt]);
   const progress = progressOf(flags);
-  return { progress, loaded: progress === 100 };
+  return { progress, loaded: progress === 100, counted };
 }

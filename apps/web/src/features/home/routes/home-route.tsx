@@ -37,10 +37,10 @@ const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
  * carousels fetch their products while the progress runs.
  */
 export function HomeRoute() {
-  const { progress, loaded } = useHomeLoading();
+  const { progress, loaded, counted } = useHomeLoading();
   return (
     <>
-      {!loaded && <LoadingScreen progress={progress} />}
+      {!loaded && <LoadingScreen progress={counted ? progress : null} />}
       <HomePage loading={!loaded} />
     </>
   );
