@@ -86,15 +86,15 @@ async function benchEngine(
     u.pathname = `/${name}`;
     databaseUrl = u.toString();
   }
-  let reference: PostgresReference | undefined;
-  if (databaseUrl) {
-    console.log(`[${engine}] PostgreSQL's own round trip and commit rate…`);
-    reference = await postgresReference(databaseUrl, {
-      connections,
-      seconds: Math.min(seconds, 5),
-    });
-  }
   try {
+    let reference: PostgresReference | undefined;
+    if (databaseUrl) {
+      console.log(`[${engine}] PostgreSQL's own round trip and commit rate…`);
+      reference = await postgresReference(databaseUrl, {
+        connections,
+        seconds: Math.min(seconds, 5),
+      });
+    }
     console.log(`[${engine}] generating ${scale.products} products, ${scale.orders} orders…`);
     const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
     await generate(database, scale, passwordHash);
