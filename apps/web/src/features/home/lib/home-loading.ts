@@ -84,11 +84,11 @@ const countedInBrowser = () => true;
 const notCountedOnServer = () => false;
 
 /**
- * The flags as they are set over time; loading ends when all four are. `counted` is false until
+ * The flags as they are set over time; loading ends when all four are. `progress` is null until
  * the app's clock runs: the server's drawing, and the page the app takes over, cannot know how
  * far the screen (stepping by its CSS) has got, so they say only that it is loading.
  */
-export function useHomeLoading(): { progress: number; loaded: boolean; counted: boolean } {
+export function useHomeLoading(): { progress: number | null; loaded: boolean } {
   const { pathname } = useLocation();
   // The first render has no flag set, as the server drew it; the timers catch up.
   const [shownAt] = useState(() => shownSince(pathname, performance.now()));
@@ -110,5 +110,5 @@ export function useHomeLoading(): { progress: number; loaded: boolean; counted: 
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, [shownAt]);
   const progress = progressOf(flags);
-  return { progress, loaded: progress === 100, counted };
+  return { progress: counted ? progress : null, loaded: progress === 100 };
 }

@@ -37,10 +37,10 @@ const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
  * carousels fetch their products while the progress runs.
  */
 export function HomeRoute() {
-  const { progress, loaded, counted } = useHomeLoading();
+  const { progress, loaded } = useHomeLoading();
   return (
     <>
-      {!loaded && <LoadingScreen progress={counted ? progress : null} />}
+      {!loaded && <LoadingScreen progress={progress} />}
       <HomePage loading={!loaded} />
     </>
   );
