@@ -238,6 +238,25 @@ export async function readCartState(ex: Executor, cartId: string): Promise<CartS
   return row ? stateOf(row) : { lines: [], touchedAt: null };
 }
 
+const holdStatement = preparedSql<StateColumns>(
+  'cart_hold',
+  sql`select touched_at as "touchedAt", lines
+    from cart_hold(${value('cartId')}::text, ${value('userId')}::uuid)`,
+);
+
+/**
+ * `touchCart`, then `readCartState`, in one round trip (`cart_hold`, migration 0011): what
+ * checkout does first. The read sees every change to the cart committed before the lock.
+ */
+export async function holdCart(
+  ex: Executor,
+  cartId: string,
+  userId: string | null,
+): Promise<CartState> {
+  const [row] = await holdStatement(ex, { cartId, userId });
+  return row ? stateOf(row) : { lines: [], touchedAt: null };
+}
+
 /**
  * Puts units back into stock. Rows are locked in a fixed order first, so two transactions that
  * return units of the same variants (two sweepers, a sweeper and a cleared cart) cannot deadlock.

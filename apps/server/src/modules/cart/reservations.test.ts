@@ -13,6 +13,7 @@ import {
   stockOf,
   type UserFixture,
 } from '../../../test/checkout-fixtures';
+import { holdCart, type CartState } from './cart.repo';
 import { cartOwner, decrementReservation, reserveStock } from './cart.service';
 import { sweepExpiredReservations } from './reservation-sweeper';
 
@@ -83,6 +84,37 @@ describe('simultaneous reservations', () => {
 describe.skipIf(engine !== 'postgres')(
   'a cart change on a cart another request is changing',
   () => {
+    /**
+     * Another request on the same cart (a second tab) adds `variant` × 2 while `change` waits for
+     * the cart's row lock.
+     */
+    const whileAnotherAdds = async <T>(
+      owner: ReturnType<typeof cartOwner>,
+      productId: string,
+      variant: string,
+      change: () => Promise<T>,
+    ) => {
+      const other = new pg.Client({ connectionString: testDb.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update carts set touched_at = now() where id = $1', [owner.cartId]);
+        await other.query(
+          `insert into cart_items (cart_id, user_id, product_id, variant, quantity)
+           values ($1, $2, $3, $4, 2)`,
+          [owner.cartId, owner.userId, productId, variant],
+        );
+        const waiting = change();
+        await new Promise((r) => setTimeout(r, 200));
+        await other.query('commit');
+        return await waiting;
+      } finally {
+        await other.end();
+      }
+    };
+    const linesOf = (productId: string, cart: CartState) =>
+      cart.lines.filter((l) => l.productId === productId).map((l) => `${l.variant}×${l.quantity}`);
+
     it('answers the cart with what the other request committed while this one waited', async () => {
       const product = await createProduct(db, {
         category: 'clothes',
@@ -92,34 +124,28 @@ describe.skipIf(engine !== 'postgres')(
       const owner = cartOwner(shoppers[0]!.id);
       const ref = (variant: string) => ({ productId: product.id, variant, quantity: 1 });
       await reserveStock(db, owner, ref('S'));
-      const lines = (r: Awaited<ReturnType<typeof reserveStock>>) =>
-        r.cart.lines
-          .filter((l) => l.productId === product.id)
-          .map((l) => `${l.variant}×${l.quantity}`);
-      /** Another request on the same cart (a second tab) adds a line while `change` waits. */
-      const whileAnotherAdds = async <T>(variant: string, change: () => Promise<T>) => {
-        const other = new pg.Client({ connectionString: testDb.url });
-        await other.connect();
-        try {
-          await other.query('begin');
-          await other.query('update carts set touched_at = now() where id = $1', [owner.cartId]);
-          await other.query(
-            `insert into cart_items (cart_id, user_id, product_id, variant, quantity)
-           values ($1, $2, $3, $4, 2)`,
-            [owner.cartId, owner.userId, product.id, variant],
-          );
-          const waiting = change();
-          await new Promise((r) => setTimeout(r, 200));
-          await other.query('commit');
-          return await waiting;
-        } finally {
-          await other.end();
-        }
-      };
-      const added = await whileAnotherAdds('M', () => reserveStock(db, owner, ref('S')));
-      expect(lines(added)).toEqual(['S×2', 'M×2']);
-      const taken = await whileAnotherAdds('L', () => decrementReservation(db, owner, ref('S')));
-      expect(lines(taken)).toEqual(['S×1', 'M×2', 'L×2']);
+      const added = await whileAnotherAdds(owner, product.id, 'M', () =>
+        reserveStock(db, owner, ref('S')),
+      );
+      expect(linesOf(product.id, added.cart)).toEqual(['S×2', 'M×2']);
+      const taken = await whileAnotherAdds(owner, product.id, 'L', () =>
+        decrementReservation(db, owner, ref('S')),
+      );
+      expect(linesOf(product.id, taken.cart)).toEqual(['S×1', 'M×2', 'L×2']);
+    });
+
+    it('holds the cart for checkout and reads what the other request committed meanwhile', async () => {
+      const product = await createProduct(db, {
+        category: 'clothes',
+        id: 'CLO-WAIT02',
+        stock: { S: 5, M: 5 },
+      });
+      const owner = cartOwner(shoppers[1]!.id);
+      await reserveStock(db, owner, { productId: product.id, variant: 'S', quantity: 1 });
+      const held = await whileAnotherAdds(owner, product.id, 'M', () =>
+        db.transaction((tx) => holdCart(tx, owner.cartId, owner.userId)),
+      );
+      expect(linesOf(product.id, held)).toEqual(['S×1', 'M×2']);
     });
   },
 );

@@ -28,9 +28,13 @@ export interface CheckoutInput {
   deliveryAddress: string;
 }
 
-/** The cart priced from the database, with the coupon re-checked for this user. */
+/**
+ * The cart priced from the database, with the coupon re-checked for this user. Marks the cart
+ * active first: its row lock keeps every other change to it out until the transaction ends, and
+ * touching it keeps its reservations held while the shopper pays.
+ */
 async function priceCart(tx: Executor, user: AuthUser, cartId: string, couponCode: string | null) {
-  const { lines } = await cartRepo.readCartState(tx, cartId);
+  const { lines } = await cartRepo.holdCart(tx, cartId, user.id);
   if (lines.length === 0) throw badRequest(ORDER_INFO.emptyCart);
   const coupon: CouponRow | null = couponCode ? await usableCoupon(tx, couponCode, user.id) : null;
   const items: SnapshotItem[] = lines.map((l) => ({
@@ -84,7 +88,6 @@ const lineValues = (items: readonly SnapshotItem[]) =>
 export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInput): Promise<Order> {
   const { cartId } = cartOwner(user.id);
   return db.transaction(async (tx) => {
-    await cartRepo.touchCart(tx, cartId, user.id);
     const priced = await priceCart(tx, user, cartId, input.couponCode);
     const { order, lines } = await insertOrder(
       tx,
@@ -108,8 +111,7 @@ export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInpu
 
 /**
  * Starts a card checkout: prices the cart, opens a session at the provider and stores the
- * snapshot the order will be made from once the payment completes. Touching the cart keeps its
- * reservations held while the shopper pays.
+ * snapshot the order will be made from once the payment completes.
  */
 export async function startCardCheckout(
   db: Db,
@@ -118,10 +120,7 @@ export async function startCardCheckout(
   input: CheckoutInput,
 ): Promise<{ sessionId: string; url: string }> {
   const { cartId } = cartOwner(user.id);
-  const priced = await db.transaction(async (tx) => {
-    await cartRepo.touchCart(tx, cartId, user.id);
-    return priceCart(tx, user, cartId, input.couponCode);
-  });
+  const priced = await db.transaction((tx) => priceCart(tx, user, cartId, input.couponCode));
   const session = await provider.createSession({
     items: priced.items,
     ...priced.totals,
