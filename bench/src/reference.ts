@@ -5,10 +5,13 @@
  */
 import { spawn } from 'node:child_process';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../../apps/server/src/config';
 import { runLoad, type LoadResult } from './load';
 
 export interface PostgresReference {
-  /** `select 1` answered a second through 10 connections, 50 callers at once. */
+  /** The connections it went through: as many as the shop's pool. */
+  connections: number;
+  /** `select 1` answered a second through them, as many callers at once as the load has. */
   reads: number;
   /** One-row inserts committed a second (each commit waits for the disk, as a shop's). */
   commits: number;
@@ -57,14 +60,16 @@ export async function bareHttpCeiling(
 
 /**
  * PostgreSQL's round trip and commit rate from here, through a pool as large as the shop's
- * (10), with as many callers as the load has connections. Writes go to a table made for the
- * purpose in the given (throw-away) database and dropped again.
+ * (DATABASE_POOL_SIZE, which the server started by the bench reads too, or its default), with
+ * as many callers as the load has connections. Writes go to a table made for the purpose in
+ * the given (throw-away) database and dropped again.
  */
 export async function postgresReference(
   databaseUrl: string,
   options: { connections: number; seconds: number },
 ): Promise<PostgresReference> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const connections = Number(process.env.DATABASE_POOL_SIZE) || DEFAULT_POOL_SIZE;
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
   const rate = async (statement: string) => {
     const until = Date.now() + options.seconds * 1000;
     const started = Date.now();
@@ -84,7 +89,7 @@ export async function postgresReference(
     const reads = await rate('select 1');
     const commits = await rate('insert into bench_reference values (1)');
     await pool.query('drop table bench_reference');
-    return { reads, commits };
+    return { connections, reads, commits };
   } finally {
     await pool.end();
   }

@@ -54,7 +54,7 @@ export function renderReport(report: Report): string {
     parts.push('', `## ${e.engine} (${e.scale})`, '');
     if (e.reference) {
       parts.push(
-        `PostgreSQL itself, through 10 connections with ${report.connections} callers: ${e.reference.reads} \`select 1\` and ${e.reference.commits} one-row commits a second.`,
+        `PostgreSQL itself, through ${e.reference.connections} connections (the shop's pool) with ${report.connections} callers: ${e.reference.reads} \`select 1\` and ${e.reference.commits} one-row commits a second.`,
         '',
       );
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEFAULT_POOL_SIZE, loadConfig } from './config';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'otaku-config-'));
 
@@ -14,13 +14,18 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
-      databasePoolSize: 10,
+      databasePoolSize: DEFAULT_POOL_SIZE,
       payments: { provider: 'test' },
       google: null,
       recruiterSignup: true,
       reservationTtlMinutes: 30,
       logLevel: 'info',
     });
+  });
+
+  it('keeps two connections to PostgreSQL per core and one more, unless told otherwise', () => {
+    expect(DEFAULT_POOL_SIZE).toBe(2 * os.availableParallelism() + 1);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
   });
 
   it.each([

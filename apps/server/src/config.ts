@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { webDistDefault } from './paths';
@@ -17,6 +18,15 @@ const onOff = z.enum(['on', 'off']).default('on');
 const url = (what: string) =>
   optional.refine((v) => v === undefined || URL.canParse(v), `must be a valid URL (${what})`);
 
+/**
+ * Connections to PostgreSQL by default: two for each of this machine's cores, and one more.
+ * PostgreSQL answers the most when about that many statements run at once; beyond it they only
+ * queue inside the database, which spends the cores switching between its backends (decision
+ * 104). Right when the database shares this machine, as in a single-server shop; a larger
+ * database server, or several instances sharing one, is set with DATABASE_POOL_SIZE.
+ */
+export const DEFAULT_POOL_SIZE = Math.min(200, 2 * os.availableParallelism() + 1);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,7 +34,7 @@ const envSchema = z.object({
   PUBLIC_URL: url('e.g. https://shop.example.com'),
   DATA_DIR: z.string().trim().min(1).default('./data'),
   DATABASE_URL: url('e.g. postgres://user:pass@host:5432/db'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_SIZE),
   JWT_SECRET: optional.refine(
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters',

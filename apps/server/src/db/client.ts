@@ -12,6 +12,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config';
 import * as schema from './schema/index';
 import {
   APP_CONNECTION_OPTIONS,
@@ -71,7 +72,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let count = 0;
   const logger = { logQuery: () => void count++ };
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? 10, logger)
+    ? await openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, logger)
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
   if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
