@@ -50,15 +50,19 @@ async function expectShell(page: Page) {
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 
 /**
- * Holds every animation of the pages `page` opens where they stand once the page is parsed (the
- * home loading screen then never ends by itself), or only where `storedKey` is in storage.
+ * Holds every CSS animation of the pages `page` opens from the moment it is created (the home
+ * loading screen then never ends by itself), or only where `storedKey` is in storage: a style
+ * sheet added before the page is parsed pauses them all. Pausing them once the page was parsed
+ * came too late on a busy machine: the browser may style what it has parsed so far and start
+ * its animations before that, and a step's animation that had already ended by then was gone
+ * from getAnimations() and could not be wound back.
  */
 const holdAnimationsFromParse = (page: Page, storedKey?: string) =>
   page.addInitScript((key) => {
     if (key && localStorage.getItem(key) === null) return;
-    document.addEventListener('DOMContentLoaded', () =>
-      document.getAnimations().forEach((animation) => animation.pause()),
-    );
+    const hold = new CSSStyleSheet();
+    hold.replaceSync('*, ::before, ::after { animation-play-state: paused !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, hold];
   }, storedKey);
 
 test.describe('shell', () => {
