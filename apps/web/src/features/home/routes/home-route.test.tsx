@@ -129,6 +129,10 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       ['75%', '900ms, 1200ms'],
     ]);
     expect(section).toHaveAttribute('data-app-starts-after');
+    // The page under it is shown by an animation of its own, which the app's start waits for too.
+    const page = document.querySelector<HTMLElement>('.home-loading-page');
+    expect(page).toHaveAttribute('data-app-starts-after');
+    expect(page?.style.animationDelay).toBe('1200ms');
   });
 
   it('on a page the server drew, counts from its first paint, once', async () => {
