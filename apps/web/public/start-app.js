@@ -2,8 +2,8 @@
  * Starts the app on a page whose first screen the server has drawn (docs/decisions/087, 100):
  * once the page and its pictures have loaded, a screen that runs its own course (the home
  * page's loading screen and the page it uncovers, marked `data-app-starts-after`) has ended
- * unless someone is signed in, and the browser has painted what the page then shows; at the shopper's first touch or key;
- * or after 3 s; whichever comes first. Until then the phone spends its network and processor
+ * unless someone is signed in, and the browser has painted what the page then shows; at the
+ * shopper's first touch or key; or after 3 s; whichever comes first. Until then the phone spends its network and processor
  * on showing the screen, not on the code that makes it work. The server puts this script in
  * place of the app's entry and names the entry in `data-entry` and where the app keeps a
  * signed-in user in `data-session-key` (apps/server/src/plugins/first-screen.ts).

@@ -71,6 +71,10 @@ const stateOf = (row: StateColumns): CartState => ({
   touchedAt: row.touchedAt === null ? null : new Date(row.touchedAt),
 });
 
+/** The cart a `cart_state` row answers; no row: no cart yet, so no lines. */
+const stateOrEmpty = ([row]: StateColumns[]): CartState =>
+  row ? stateOf(row) : { lines: [], touchedAt: null };
+
 const reserveStatement = cartChange<
   { stock: number | null; reservedQuantity: number | null } & StateColumns
 >(
@@ -234,8 +238,7 @@ const cartStateStatement = preparedSql<StateColumns>(
  * cart does not exist yet.
  */
 export async function readCartState(ex: Executor, cartId: string): Promise<CartState> {
-  const [row] = await cartStateStatement(ex, { cartId });
-  return row ? stateOf(row) : { lines: [], touchedAt: null };
+  return stateOrEmpty(await cartStateStatement(ex, { cartId }));
 }
 
 const holdStatement = preparedSql<StateColumns>(
@@ -253,8 +256,7 @@ export async function holdCart(
   cartId: string,
   userId: string | null,
 ): Promise<CartState> {
-  const [row] = await holdStatement(ex, { cartId, userId });
-  return row ? stateOf(row) : { lines: [], touchedAt: null };
+  return stateOrEmpty(await holdStatement(ex, { cartId, userId }));
 }
 
 /**
