@@ -1,13 +1,19 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 
 // The API server (apps/server) listens on 3000 in development; the dev server forwards to it so
 // the app always talks to its own origin, exactly as in production.
 const apiServer = 'http://localhost:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  // React Router's package names only its development build in its exports, whatever the mode
+  // (remix-run/react-router#14102); a build takes its production build, which differs in
+  // leaving out the development warnings. Both entry points, so that it is one copy.
+  resolve: command === 'build' ? { alias: reactRouterBuild('production') } : {},
   server: {
     port: 5173,
     proxy: {
@@ -44,3 +50,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
 }));
+
+/** Vite aliases sending React Router's entry points to one of its two builds. */
+function reactRouterBuild(build: 'development' | 'production') {
+  const require = createRequire(import.meta.url);
+  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', build);
+  return [
+    { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
+    { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
+  ];
+}
