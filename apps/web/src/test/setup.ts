@@ -1,6 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
+import type * as ClassNames from '../lib/cn';
+
+// Every list of classes a component joins must set each property once: the unit tests fail on
+// one that does not (test/class-conflicts.ts says why).
+vi.mock('../lib/cn', async (importOriginal) => {
+  const { cn } = await importOriginal<typeof ClassNames>();
+  const { overriddenClasses } = await import('./class-conflicts');
+  return {
+    cn(...classes: Parameters<typeof cn>): string {
+      const joined = cn(...classes);
+      const overridden = overriddenClasses(joined);
+      if (overridden.length > 0) {
+        throw new Error(
+          `Classes set twice in "${joined}": ${overridden.join(', ')} ` +
+            'would not reliably give way to the later class; give the component a prop instead.',
+        );
+      }
+      return joined;
+    },
+  };
+});
 
 // Lazily loaded screens can take more than the default second to appear on a busy CI machine.
 configure({ asyncUtilTimeout: 5_000 });

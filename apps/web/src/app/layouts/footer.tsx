@@ -28,7 +28,7 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1fr_auto] md:items-center">
         <div className="flex flex-col gap-3">
           <div className="flex items-center gap-2.5">
-            <BrandMark className="size-8" />
+            <BrandMark />
             <span className="font-display text-lg font-extrabold text-white">{APP_NAME}</span>
           </div>
           <p className="max-w-md text-sm text-ink-300">

@@ -31,7 +31,7 @@ export function Navbar() {
           aria-label={`${APP_NAME} home`}
           className="hidden shrink-0 items-center gap-2.5 rounded-xl min-[360px]:flex"
         >
-          <BrandMark className="size-9" />
+          <BrandMark />
           <span className="hidden font-display text-xl font-extrabold tracking-tight sm:inline">
             Otaku <span className="text-sakura-400">Shelf</span>
           </span>
@@ -62,15 +62,11 @@ export function Navbar() {
         <div className="flex shrink-0 items-center gap-2 border-l border-white/10 pl-2 sm:gap-3 sm:pl-4">
           {user ? (
             <>
-              <Avatar
-                src={user.profilePic}
-                alt={`${user.username}'s profile picture`}
-                className="size-8 ring-sakura-400/60 sm:size-9"
-              />
+              <Avatar src={user.profilePic} alt={`${user.username}'s profile picture`} />
               <span className="hidden max-w-32 truncate text-sm font-semibold text-ink-100 lg:inline">
                 {user.username}
               </span>
-              <Button variant="inverse" size="sm" onClick={logout} className="px-2.5">
+              <Button variant="inverse" size="sm" onClick={logout}>
                 <LogOut aria-hidden="true" className="size-4" />
                 {/* Icon only on phones, where the bar has no room for the word. */}
                 <span className="sr-only sm:not-sr-only">Logout</span>

@@ -12,15 +12,25 @@ const tones: Record<BadgeTone, string> = {
   gray: 'bg-gray-100 text-gray-600 ring-gray-200',
 };
 
+export type BadgeSize = 'sm' | 'md';
+
+const sizes: Record<BadgeSize, string> = {
+  sm: 'gap-1 px-2.5 py-0.5 text-xs',
+  md: 'gap-1.5 px-3 py-1 text-sm',
+};
+
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
   tone?: BadgeTone;
+  /** `md` for a badge that heads a screen (the hero, a product's category). */
+  size?: BadgeSize;
 }
 
-export function Badge({ tone = 'neutral', className, ...props }: BadgeProps) {
+export function Badge({ tone = 'neutral', size = 'sm', className, ...props }: BadgeProps) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        'inline-flex items-center rounded-full font-semibold ring-1 ring-inset',
+        sizes[size],
         tones[tone],
         className,
       )}

@@ -1,5 +1,5 @@
 export { Avatar, type AvatarProps } from './avatar';
-export { Badge, type BadgeProps, type BadgeTone } from './badge';
+export { Badge, type BadgeProps, type BadgeSize, type BadgeTone } from './badge';
 export { BrandMark } from './brand-mark';
 export {
   Button,
@@ -7,6 +7,7 @@ export {
   buttonClasses,
   type ButtonLinkProps,
   type ButtonProps,
+  type ButtonShape,
   type ButtonSize,
   type ButtonVariant,
 } from './button';
@@ -14,7 +15,7 @@ export { Card, CardBody, CardHeader, CardTitle } from './card';
 export { FieldError, FieldHint, Input, Label, type InputProps } from './input';
 export { Modal, type ModalProps } from './modal';
 export { NotFoundPanel, type NotFoundPanelProps } from './not-found-panel';
-export { Page } from './page';
+export { Page, type PageProps } from './page';
 export { Pagination, visiblePages, type PaginationProps } from './pagination';
 export { ScreenPlaceholder, type ScreenPlaceholderProps } from './screen-placeholder';
 export { InstagramIcon, XIcon, YouTubeIcon } from './social-icons';

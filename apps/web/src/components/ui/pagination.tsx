@@ -48,7 +48,7 @@ export function Pagination({
               <Button
                 variant={current ? 'primary' : 'ghost'}
                 size="sm"
-                className="min-w-8 px-2"
+                className="min-w-8"
                 aria-current={current ? 'page' : undefined}
                 aria-label={`Page ${number}`}
                 onClick={() => !current && onPageChange(number)}

@@ -19,7 +19,7 @@ const perks = [
 /** The frame of login, sign-up and recruiter pages: a welcome panel beside the form card. */
 export function AuthLayout({ title, subtitle, footer, children }: AuthLayoutProps) {
   return (
-    <Page className="flex justify-center py-6 sm:py-12">
+    <Page className="flex justify-center">
       <div className="grid w-full max-w-5xl overflow-hidden rounded-3xl lg:grid-cols-[1fr_1.1fr] lg:bg-white lg:shadow-xl lg:shadow-ink-900/10 lg:ring-1 lg:ring-ink-100">
         <aside className="relative hidden flex-col justify-between gap-10 bg-gradient-to-br from-ink-900 via-ink-800 to-sakura-800 p-10 text-white lg:flex">
           <div className="flex items-center gap-3">

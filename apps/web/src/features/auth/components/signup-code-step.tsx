@@ -73,7 +73,7 @@ export function SignupCodeStep({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}
-        className="font-mono text-lg tracking-[0.5em]"
+        className="font-mono tracking-[0.5em]"
         registration={form.register('otp')}
         error={form.formState.errors.otp}
       />

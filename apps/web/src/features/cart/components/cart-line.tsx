@@ -43,7 +43,6 @@ export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
             <Button
               variant="secondary"
               size="icon"
-              className="size-8"
               aria-label={`Decrease quantity of ${label}`}
               disabled={pending}
               onClick={() => onChange(item.itemQuantity - 1)}
@@ -59,7 +58,6 @@ export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
             <Button
               variant="secondary"
               size="icon"
-              className="size-8"
               aria-label={`Increase quantity of ${label}`}
               disabled={pending}
               onClick={() => onChange(item.itemQuantity + 1)}
@@ -67,9 +65,8 @@ export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
               <Plus aria-hidden="true" className="size-4" />
             </Button>
             <Button
-              variant="ghost"
+              variant="remove"
               size="icon"
-              className="size-8 text-ink-400 hover:text-red-600"
               aria-label={`Remove ${label}`}
               disabled={pending}
               onClick={onRemove}

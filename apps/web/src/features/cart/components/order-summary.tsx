@@ -49,7 +49,7 @@ export function OrderSummary({ totals, itemCount, checkout }: OrderSummaryProps)
         <Button
           variant="secondary"
           size="lg"
-          className="rounded-xl"
+          shape="tile"
           disabled={checkout.busy}
           onClick={checkout.payByCard}
         >

@@ -24,7 +24,7 @@ export function PaymentSuccessRoute() {
   }, [navigate, queryClient]);
 
   return (
-    <Page className="flex flex-col items-center gap-4 py-20 text-center">
+    <Page roomy className="flex flex-col items-center gap-4 text-center">
       <span className="grid size-20 place-items-center rounded-full bg-emerald-100 text-emerald-600">
         <CircleCheckBig aria-hidden="true" className="size-10" />
       </span>

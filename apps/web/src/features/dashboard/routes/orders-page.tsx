@@ -190,7 +190,7 @@ export function OrdersPage() {
                 <td className={`${tdWhole} font-mono text-xs`}>{o.orderID}</td>
                 <td className={td}>
                   <div className="flex items-center gap-2">
-                    <Avatar src={o.user.profilePic} alt="" className="size-8" />
+                    <Avatar src={o.user.profilePic} alt="" />
                     <div>
                       <p className="font-semibold">{o.user.username}</p>
                       <p className="text-xs text-ink-500">{breakableEmail(o.user.email)}</p>

@@ -143,7 +143,7 @@ export function UsersPage() {
                 </td>
                 <td className={td}>
                   <div className="flex items-center gap-2">
-                    <Avatar src={u.profilePic} alt="" className="size-8" />
+                    <Avatar src={u.profilePic} alt="" />
                     <span className="font-semibold">{u.username}</span>
                   </div>
                 </td>

@@ -25,7 +25,7 @@ export function HistoryRoute() {
 
   if (!data || data.totalOrders === 0)
     return (
-      <Page className="flex flex-col items-center gap-4 py-20 text-center">
+      <Page roomy className="flex flex-col items-center gap-4 text-center">
         <History aria-hidden="true" className="size-12 text-ink-300" />
         <h1 className="text-2xl font-extrabold text-ink-900">{PAGES.noPurchaseHistory}</h1>
         <ButtonLink to={paths.shop}>Browse the shop</ButtonLink>

@@ -30,7 +30,7 @@ export function HeroBanner() {
 
       <div className="mx-auto grid w-full max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-[1.15fr_1fr]">
         <div className="flex flex-col items-start gap-6">
-          <Badge tone="sun" className="gap-1.5 px-3 py-1 text-sm">
+          <Badge tone="sun" size="md">
             <Sparkles aria-hidden="true" className="size-4" />
             New arrivals every week
           </Badge>
@@ -44,7 +44,7 @@ export function HeroBanner() {
             Manga volumes, streetwear, sneakers and action figures from the series you love, all on
             one shelf.
           </p>
-          <ButtonLink to={paths.shop} size="lg" className="shadow-lg shadow-sakura-700/40">
+          <ButtonLink to={paths.shop} size="lg">
             {HOME_PAGE.shopNow}
             <ArrowRight aria-hidden="true" className="size-5" />
           </ButtonLink>

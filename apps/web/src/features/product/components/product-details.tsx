@@ -69,7 +69,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
 
       <div className="flex flex-col gap-6">
         <div className="flex flex-col gap-3">
-          <Badge tone="sakura" className="w-fit px-3 py-1 text-sm">
+          <Badge tone="sakura" size="md" className="w-fit">
             {categoryTag(product)}
           </Badge>
           <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>

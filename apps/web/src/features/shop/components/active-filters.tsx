@@ -99,13 +99,7 @@ export function ActiveFilters({
             </Chip>
           )}
         </ul>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!hasActiveFilters(state)}
-          onClick={onClearAll}
-          className="text-sakura-700"
-        >
+        <Button variant="accent" size="sm" disabled={!hasActiveFilters(state)} onClick={onClearAll}>
           {SHOP.clearAll}
         </Button>
       </div>
