@@ -1,5 +1,6 @@
 import {
   apiLogin,
+  createShopper,
   expect,
   getJson,
   openAs,
@@ -235,31 +236,53 @@ test.describe('shell', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
   });
 
-  test("a signed-in shopper's drawn page hides the guest's Login until the app shows them", async ({
-    browser,
-    request,
-  }) => {
-    const session = await apiLogin(request, seedAdmin.email, seedAdmin.password);
-    // The app's entry refused (a page of its own: the journeys' pages wait for the app).
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      await page.route(APP_ENTRY, (route) => route.abort());
-      await page.goto('/shop');
-      const login = page.getByRole('link', { name: 'Login' });
-      await expect(login).toBeVisible();
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userInfo', JSON.stringify(user));
-      }, session);
-      await page.goto('/shop');
-      await expect(page.locator('html')).toHaveAttribute('data-signed-in', '');
-      await expect(login).toBeHidden();
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    } finally {
-      await context.close();
-    }
-  });
+  for (const who of ['shopper', 'staff'] as const) {
+    test(`a drawn page opened by ${who} shows their bar's shapes until the app shows them`, async ({
+      browser,
+      request,
+    }) => {
+      const session =
+        who === 'staff'
+          ? await apiLogin(request, seedAdmin.email, seedAdmin.password)
+          : await createShopper(request);
+      // The app's entry refused (a page of its own: the journeys' pages wait for the app), on
+      // a phone's width, where the signed-in bar shows no name and the shapes match it exactly.
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      try {
+        const page = await context.newPage();
+        await page.route(APP_ENTRY, (route) => route.abort());
+        await page.goto('/shop');
+        const login = page.getByRole('link', { name: 'Login' });
+        const placeholder = page.locator('[data-session-placeholder]');
+        const dashboard = page.getByRole('link', { name: 'Dashboard' });
+        await expect(login).toBeVisible();
+        await expect(placeholder).toBeHidden();
+        await expect(dashboard).toBeHidden();
+        await page.evaluate(({ token, user }) => {
+          localStorage.setItem('authToken', token);
+          localStorage.setItem('userInfo', JSON.stringify(user));
+        }, session);
+        await page.goto('/shop');
+        const hint = who === 'staff' ? 'staff' : '';
+        await expect(page.locator('html')).toHaveAttribute('data-signed-in', hint);
+        await expect(login).toBeHidden();
+        await expect(placeholder).toBeVisible();
+        await expect(dashboard).toBeVisible({ visible: who === 'staff' });
+        const nav = page.getByRole('navigation', { name: 'Main' });
+        const drawnAt = (await nav.boundingBox())?.x;
+
+        // Once the app runs, the real bar stands where the shapes stood: the links stay put.
+        await page.unroute(APP_ENTRY);
+        await page.goto('/shop');
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+        await expect(placeholder).toHaveCount(0);
+        await expect(dashboard).toBeVisible({ visible: who === 'staff' });
+        expect((await nav.boundingBox())?.x).toBe(drawnAt);
+      } finally {
+        await context.close();
+      }
+    });
+  }
 
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,

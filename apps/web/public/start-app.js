@@ -13,19 +13,25 @@
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   /**
-   * Whether the app keeps a signed-in user (under `data-session-key`): only the app shows them
-   * in the navigation bar, so for them it does not wait for a screen's own course, and the
-   * guest's Login the page shows is hidden until it runs (index.css).
+   * Whether the app keeps a signed-in user (under `data-session-key`), and 'staff' when their
+   * role is one of `data-staff-roles`: only the app shows who they are in the navigation bar,
+   * so for them it does not wait for a screen's own course, and until it runs the bar shows the
+   * shapes of theirs instead of the guest's Login, with the dashboard's link for staff
+   * (`data-signed-in` on <html>, read by index.css's variants).
    */
   var signedIn = (function () {
     try {
       var key = script.getAttribute('data-session-key');
-      return !!key && window.localStorage.getItem(key) !== null;
+      var stored = key ? window.localStorage.getItem(key) : null;
+      if (stored === null) return null;
+      var role = JSON.parse(stored).role;
+      var staffRoles = (script.getAttribute('data-staff-roles') || '').split(' ');
+      return typeof role === 'string' && staffRoles.indexOf(role) >= 0 ? 'staff' : '';
     } catch (e) {
-      return false;
+      return e instanceof SyntaxError ? '' : null;
     }
   })();
-  if (signedIn) document.documentElement.setAttribute('data-signed-in', '');
+  if (signedIn !== null) document.documentElement.setAttribute('data-signed-in', signedIn);
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   function start() {
@@ -79,7 +85,7 @@
     ).then(then);
   }
   function loaded() {
-    if (signedIn) afterPaint();
+    if (signedIn !== null) afterPaint();
     else whenScreensEnded(afterPaint);
   }
   inputs.forEach(function (type) {

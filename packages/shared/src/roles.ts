@@ -10,8 +10,11 @@ export const ROLE_LABELS: Record<Role, string> = {
   superAdmin: 'Super Admin',
 };
 
+/** The roles that work in the dashboard. */
+export const STAFF_ROLES: readonly Role[] = ['admin', 'superAdmin'];
+
 export function isStaff(role: Role | null | undefined): boolean {
-  return role === 'admin' || role === 'superAdmin';
+  return role != null && STAFF_ROLES.includes(role);
 }
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;

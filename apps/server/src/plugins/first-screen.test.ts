@@ -253,7 +253,8 @@ describe('the first screen drawn on the server', () => {
     expect(rootOf(sent!)).toBe('<main>Figures</main>');
     // The code that makes the screen work comes after what shows it.
     expect(sent).toContain(
-      '<script src="/start-app.js" data-entry="/assets/index-e1.js" data-session-key="userInfo" defer></script>',
+      '<script src="/start-app.js" data-entry="/assets/index-e1.js" data-session-key="userInfo" ' +
+        'data-staff-roles="admin superAdmin" defer></script>',
     );
     expect(sent).not.toContain('<script type="module"');
     expect(sent).toContain(

@@ -34,6 +34,7 @@ import {
   type GetProductsResponse,
   type ProductImage,
   START_APP_SCRIPT,
+  STAFF_ROLES,
   STORAGE_KEYS,
   type RenderFirstScreen,
 } from '@otaku/shared';
@@ -135,14 +136,15 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 
 /**
  * The head of a page whose first screen is drawn: the entry is started by start-app.js, which
- * also reads where the app keeps a signed-in user (a signed-in shopper's page starts the app
- * sooner: only the app shows them in the navigation bar; decision 100).
+ * also reads where the app keeps a signed-in user and which of their roles see the dashboard
+ * (a signed-in shopper's page starts the app sooner and draws their bar's shapes: only the app
+ * shows who they are in the navigation bar; decision 100).
  */
 const drawnHeadOf = (head: string) =>
   head.replace(
     ENTRY_SCRIPT,
     (_, entry: string) =>
-      `<script src="${START_APP_SCRIPT}" data-entry="${entry}" data-session-key="${STORAGE_KEYS.userInfo}" defer></script>`,
+      `<script src="${START_APP_SCRIPT}" data-entry="${entry}" data-session-key="${STORAGE_KEYS.userInfo}" data-staff-roles="${STAFF_ROLES.join(' ')}" defer></script>`,
   );
 
 const picturePreload = (image: ProductImage, sizes: string) =>

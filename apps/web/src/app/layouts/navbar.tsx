@@ -11,8 +11,9 @@ import { useLogout } from './use-logout';
 
 /**
  * Set on <html> by public/start-app.js when a page the server drew (always signed out) opens
- * for someone the app keeps signed in: index.css hides the guest's Login until the app shows
- * who it is, instead of flashing it (docs/decisions/100).
+ * for someone the app keeps signed in ('staff' for staff): until the app shows who it is, the
+ * bar shows the shapes of a signed-in bar in place of the guest's Login, and staff their
+ * dashboard's link (the `signed-in-hint:` and `staff-hint:` variants of index.css; decision 100).
  */
 const SIGNED_IN_HINT = 'data-signed-in';
 
@@ -51,8 +52,9 @@ export function Navbar() {
             <li>
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
             </li>
-            {user && isStaff(user.role) ? (
-              <li>
+            {/* A guest's bar has it too, shown only on a drawn page opened by staff. */}
+            {!user || isStaff(user.role) ? (
+              <li className={user ? undefined : 'hidden staff-hint:block'}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
               </li>
             ) : null}
@@ -73,12 +75,34 @@ export function Navbar() {
               </Button>
             </>
           ) : (
-            <ButtonLink to={paths.login} size="sm" data-guest-only="">
-              Login
-            </ButtonLink>
+            <>
+              <ButtonLink to={paths.login} size="sm" className="signed-in-hint:hidden">
+                Login
+              </ButtonLink>
+              <SessionPlaceholder />
+            </>
           )}
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The signed-in bar's shapes without their content (picture, name on wide screens, Logout),
+ * shown on a drawn page in place of the guest's Login while the app that knows who is signed
+ * in starts: the corner is not empty and the links beside it do not move when it arrives.
+ */
+function SessionPlaceholder() {
+  return (
+    <span
+      data-session-placeholder=""
+      aria-hidden="true"
+      className="hidden items-center gap-2 signed-in-hint:flex sm:gap-3"
+    >
+      <span className="size-9 rounded-full bg-white/15" />
+      <span className="hidden h-4 w-24 rounded-full bg-white/10 lg:block" />
+      <span className="h-8 w-10 rounded-full bg-white/10 sm:w-26" />
+    </span>
   );
 }
