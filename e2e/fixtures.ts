@@ -59,14 +59,15 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
 
 /**
  * On a page the server has drawn, the app starts once the page and its pictures have shown
- * (apps/web/public/start-app.js): a journey waits for it, as a shopper's touch before it would
- * do nothing. Pages the app draws itself start as their script runs.
+ * (apps/web/public/start-app.js) and then takes the screen over: a journey waits until it has
+ * (`data-app="ready"`), as a shopper would for what they touch to answer at once. Pages the
+ * app draws itself start as their script runs.
  */
 const appStarted = (page: Page) =>
   page.waitForFunction(
     (script) =>
       !document.querySelector(`script[src="${script}"]`) ||
-      document.documentElement.dataset.app === 'started',
+      document.documentElement.dataset.app === 'ready',
     START_APP_SCRIPT,
   );
 
@@ -223,4 +224,24 @@ export async function createShopper(
   const res = await request.post('/api/auth/signup', { data: { email, username, password } });
   expect(res.status(), `sign-up of ${username}`).toBe(201);
   return { email, password, ...(await apiLogin(request, email, password)) };
+}
+
+/** A toy of the demo catalog that is in stock: one Add to Cart, no size or volume to pick. */
+export async function toyInStock(request: APIRequestContext) {
+  const constraints = JSON.stringify({ category: 'toys', page: 1 });
+  const res = await request.get('/api/product/getProducts', {
+    params: { productConstraints: constraints },
+  });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as {
+    currPageProducts: {
+      productID: string;
+      name: string;
+      image: { small: string };
+      stock: number;
+    }[];
+  };
+  const product = body.currPageProducts.find((p) => p.stock > 0);
+  expect(product, 'a toy in stock').toBeTruthy();
+  return product!;
 }

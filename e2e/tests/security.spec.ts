@@ -9,6 +9,7 @@ import {
   PIXEL_PNG,
   seedAdmin,
   test,
+  toyInStock,
   unique,
   type APIRequestContext,
   type Page,
@@ -266,7 +267,7 @@ test.describe('content security policy and headers', () => {
       await expectClean(path);
     }
 
-    const product = await someProduct(request);
+    const product = await toyInStock(request);
     // /forgot-password is linked from the login page; the shop has no such screen, so it
     // shows the not-found page.
     for (const path of ['/', '/shop', '/login', '/signup', '/recruiter', '/forgot-password']) {
@@ -323,7 +324,7 @@ test.describe('content security policy and headers', () => {
   });
 
   test('every page and API response carries the security headers', async ({ request }) => {
-    const product = await someProduct(request);
+    const product = await toyInStock(request);
     const index = await (await request.get('/')).text();
     const script = /<script[^>]+src="([^"]+)"/.exec(index)?.[1];
     expect(script, 'the bundle in index.html').toBeTruthy();
@@ -390,23 +391,3 @@ test.describe('content security policy and headers', () => {
     }
   });
 });
-
-/** A toy of the demo catalog that is in stock: one Add to Cart, no size or volume to pick. */
-async function someProduct(request: APIRequestContext) {
-  const constraints = JSON.stringify({ category: 'toys', page: 1 });
-  const res = await request.get('/api/product/getProducts', {
-    params: { productConstraints: constraints },
-  });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as {
-    currPageProducts: {
-      productID: string;
-      name: string;
-      image: { small: string };
-      stock: number;
-    }[];
-  };
-  const product = body.currPageProducts.find((p) => p.stock > 0);
-  expect(product, 'a toy in stock').toBeTruthy();
-  return product!;
-}

@@ -7,6 +7,7 @@ import {
   readOutbox,
   seedAdmin,
   test,
+  toyInStock,
   type APIRequestContext,
   type Page,
 } from '../fixtures';
@@ -283,6 +284,41 @@ test.describe('shell', () => {
       }
     });
   }
+
+  test('a button pressed before the app has taken the page over is pressed again once it has', async ({
+    browser,
+    request,
+  }) => {
+    const session = await createShopper(request);
+    const toy = await toyInStock(request);
+    // A page of its own whose app's entry waits until let through, so that the press lands
+    // on the drawn page before the app exists (the journeys' pages wait for the app).
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.evaluate(({ token, user }) => {
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('userInfo', JSON.stringify(user));
+      }, session);
+      let letThrough = () => {};
+      const held = new Promise<void>((resolve) => (letThrough = resolve));
+      await page.route(APP_ENTRY, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/shop/${toy.productID}`);
+      await page.getByRole('button', { name: 'Add to Cart' }).click();
+      expect(await page.locator('html').getAttribute('data-app')).toBeNull();
+
+      letThrough();
+      await expect(page.getByText('Item added to cart')).toBeVisible();
+      await page.goto('/cart');
+      await expect(page.getByText(toy.name, { exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,

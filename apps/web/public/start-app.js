@@ -34,6 +34,36 @@
   if (signedIn !== null) document.documentElement.setAttribute('data-signed-in', signedIn);
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
+  /**
+   * A button pressed before the app has taken the screen over would do nothing, its handler
+   * being the app's: the last one pressed is held, its own default (a form's submission) kept
+   * for the app, and pressed again once the app marks `<html data-app="ready">` (the screen is
+   * the app's: apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should the entry
+   * fail to load, the press is given back to the page as it is.
+   */
+  var root = document.documentElement;
+  var pressed = null;
+  function hold(event) {
+    if (root.getAttribute('data-app') === 'ready') return;
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    pressed = button;
+  }
+  document.addEventListener('click', hold, true);
+  function pressAgain() {
+    document.removeEventListener('click', hold, true);
+    if (pressed && pressed.isConnected) pressed.click();
+    pressed = null;
+  }
+  if (window.MutationObserver) {
+    var ready = new MutationObserver(function () {
+      if (root.getAttribute('data-app') !== 'ready') return;
+      ready.disconnect();
+      pressAgain();
+    });
+    ready.observe(root, { attributes: true, attributeFilter: ['data-app'] });
+  }
   function start() {
     if (started) return;
     started = true;
@@ -44,6 +74,7 @@
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
+    app.onerror = pressAgain;
     document.head.appendChild(app);
   }
   /**

@@ -36,5 +36,7 @@ if (container.firstElementChild) {
 } else {
   createRoot(container).render(app);
 }
-// From here a touch is the app's: React replays one on a screen it has not yet hydrated.
+// The entry has run; the shop layout marks "ready" once the screen is the app's, and until then
+// public/start-app.js holds a button's press on a drawn page (React hydrates what a press lands
+// on at once, but drops the press while that screen's code is still loading).
 document.documentElement.dataset.app = 'started';

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { ScreenSpinner } from '../../components/ui';
 import { Footer } from './footer';
@@ -19,9 +19,22 @@ export function ShopLayout() {
       >
         <Suspense fallback={<ScreenSpinner />}>
           <Outlet />
+          <ScreenReady />
         </Suspense>
       </main>
       <Footer />
     </>
   );
+}
+
+/**
+ * Marks `<html data-app="ready">` once the first screen is the app's: committed with it, so on
+ * a page the server drew, once React has taken that screen's markup over (main.tsx marks
+ * "started" when it begins). public/start-app.js then presses again a button pressed before.
+ */
+function ScreenReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
 }
