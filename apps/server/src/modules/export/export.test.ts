@@ -140,24 +140,42 @@ describe('GET /api/export/:type', () => {
     expect(all).toContain('01-01-2026');
   });
 
-  it('writes names in Japanese into the PDF as they are, in an embedded font', async () => {
-    const name = '進撃の巨人 フィギュア';
+  /** The products PDF once a toy of this name is in the catalog. */
+  async function productsPdfWith(id: string, name: string) {
     await t.database.db.insert(products).values({
-      id: 'TOY-EXPJP1',
+      id,
       name,
       description: 'x',
       priceCents: 4200,
       category: 'toys',
-      image: '/uploads/products/TOY-EXPJP1',
+      image: `/uploads/products/${id}`,
       toyType: 'action-figure',
     });
-    await t.database.db
-      .insert(productVariants)
-      .values({ productId: 'TOY-EXPJP1', variant: '', stock: 2 });
+    await t.database.db.insert(productVariants).values({ productId: id, variant: '', stock: 2 });
     const res = await download('products', 'pdf');
     expect(res.statusCode).toBe(200);
-    expect((await pdfText(res.rawPayload)).join(' ')).toContain(name);
-    expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile2 /);
+    return res.rawPayload;
+  }
+
+  it('writes names in Japanese into the PDF as they are, in an embedded font', async () => {
+    const name = '進撃の巨人 フィギュア';
+    const pdf = await productsPdfWith('TOY-EXPJP1', name);
+    expect((await pdfText(pdf)).join(' ')).toContain(name);
+    expect(pdf.toString('latin1')).toMatch(/\/FontFile2 /);
+  });
+
+  it('writes Hangul, Thai, Arabic and emoji into the PDF, each in a face that has them', async () => {
+    const name = '김민수 피규어 สวัสดี محمد علي 🎉';
+    const pdf = await productsPdfWith('TOY-EXPKR1', name);
+    const text = (await pdfText(pdf)).join(' ');
+    // Read back word by word: the text layer holds the runs as pieces, the Arabic ones in the
+    // order they are seen (right to left).
+    for (const word of name.split(' ')) expect(text).toContain(word);
+    // Each script's glyphs come from its own embedded face (with only Noto Sans JP they are
+    // its empty glyph, whatever the text layer says).
+    const raw = pdf.toString('latin1');
+    for (const face of ['NotoSansJP', 'NotoSansKR', 'NotoSansThai', 'NotoSansArabic', 'NotoEmoji'])
+      expect(raw).toMatch(new RegExp(`/BaseFont /[A-Z]{6}\\+${face}-`));
   });
 
   it('exports coupons and orders as workbooks with every row', async () => {

@@ -5,7 +5,15 @@
 import { formatDashboardDate } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
 import type { ExportColumn, ExportRow, ExportSpec } from './export-columns';
-import { pdfFonts, type PdfFont } from './pdf-fonts';
+import {
+  drawingOrder,
+  fontName,
+  MAIN_FACE,
+  pdfFaceFiles,
+  textRuns,
+  type PdfFace,
+  type PdfWeight,
+} from './pdf-fonts';
 import { paced } from './stream-pace';
 
 const MARGIN = 36;
@@ -37,25 +45,64 @@ export function pdfStream(
     margin: MARGIN,
     info: { Title: `${spec.title} export`, Author: 'Otaku Shelf', CreationDate: generatedAt },
   });
-  const font = (name: PdfFont) => doc.font(name);
+  let fontInUse = '';
+  const font = (weight: PdfWeight, face: PdfFace = MAIN_FACE) => {
+    const name = fontName(face, weight);
+    if (name !== fontInUse) doc.font(name);
+    fontInUse = name;
+    return doc;
+  };
   const tableWidth = doc.page.width - 2 * MARGIN;
   const share = spec.columns.reduce((sum, c) => sum + c.width, 0);
   const widths = spec.columns.map((c) => (c.width / share) * tableWidth);
   let page = 0;
   let y = 0;
 
-  const fit = (text: string, width: number) => {
-    if (doc.widthOfString(text) <= width) return text;
-    let cut = text;
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-    return `${cut}…`;
+  /** The faces this document has registered: the main one, then each as its text needs it. */
+  const registered = new Set<PdfFace>();
+  const register = async (faces: Iterable<PdfFace>) => {
+    for (const face of faces) {
+      if (registered.has(face)) continue;
+      for (const [weight, bytes] of await pdfFaceFiles(face))
+        doc.registerFont(fontName(face, weight), bytes);
+      registered.add(face);
+    }
+  };
+
+  /** The width of `text` at the current size, each run in its own face. */
+  const widthOf = (text: string, weight: PdfWeight) => {
+    let width = 0;
+    for (const run of textRuns(text)) width += font(weight, run.face).widthOfString(run.text);
+    return width;
+  };
+
+  /** `text` cut to `width`, by whole characters, with an ellipsis where it was cut. */
+  const fit = (text: string, width: number, weight: PdfWeight) => {
+    if (widthOf(text, weight) <= width) return text;
+    const chars = Array.from(text);
+    while (chars.length > 1 && widthOf(`${chars.join('')}…`, weight) > width) chars.pop();
+    return `${chars.join('')}…`;
+  };
+
+  /** Writes `text` on one line from (x, y), each run in its own face. */
+  const write = (text: string, x: number, top: number, weight: PdfWeight) => {
+    const runs = textRuns(text);
+    let left = x;
+    for (const run of runs) {
+      font(weight, run.face);
+      for (const piece of drawingOrder(run)) {
+        doc.text(piece, left, top, { lineBreak: false });
+        if (runs.length > 1 || piece !== run.text) left += doc.widthOfString(piece);
+      }
+    }
   };
 
   const drawRow = (cells: string[], bold: boolean) => {
-    font(bold ? 'bold' : 'regular').fontSize(FONT_SIZE);
+    const weight = bold ? 'bold' : 'regular';
+    doc.fontSize(FONT_SIZE);
     let x = MARGIN;
     cells.forEach((cell, i) => {
-      doc.text(fit(cell, widths[i]! - 6), x + 3, y + 4, { lineBreak: false });
+      write(fit(cell, widths[i]! - 6, weight), x + 3, y + 4, weight);
       x += widths[i]!;
     });
     y += ROW_HEIGHT;
@@ -102,17 +149,18 @@ export function pdfStream(
   };
 
   const run = async () => {
-    for (const [name, bytes] of await pdfFonts()) doc.registerFont(name, bytes);
+    await register([MAIN_FACE]);
     startPage();
     let rows = 0;
     for await (const batch of batches) {
       if (doc.destroyed) return;
-      for (const data of batch) {
+      const cells = batch.map((data) =>
+        spec.columns.map((c) => formatCell(c, data[c.key] ?? null)),
+      );
+      await register(new Set(cells.flat().flatMap((cell) => textRuns(cell).map((r) => r.face))));
+      for (const row of cells) {
         if (y + ROW_HEIGHT > doc.page.height - MARGIN) startPage();
-        drawRow(
-          spec.columns.map((c) => formatCell(c, data[c.key] ?? null)),
-          false,
-        );
+        drawRow(row, false);
         rows += 1;
       }
       await paced(doc);
