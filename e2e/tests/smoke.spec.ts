@@ -51,6 +51,17 @@ async function expectShell(page: Page) {
 /** The app's entry script as the build names it (a drawn page asks for it through start-app.js). */
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 
+/** Holds the app's entry on `page` until the returned function lets it through. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route(APP_ENTRY, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return letThrough;
+}
+
 /**
  * Holds every CSS animation of the pages `page` opens from the moment it is created (the home
  * loading screen then never ends by itself), or only where `storedKey` is in storage: a style
@@ -301,12 +312,7 @@ test.describe('shell', () => {
         localStorage.setItem('authToken', token);
         localStorage.setItem('userInfo', JSON.stringify(user));
       }, session);
-      let letThrough = () => {};
-      const held = new Promise<void>((resolve) => (letThrough = resolve));
-      await page.route(APP_ENTRY, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const letThrough = await holdAppEntry(page);
       await page.goto(`/shop/${toy.productID}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       expect(await page.locator('html').getAttribute('data-app')).toBeNull();
@@ -315,6 +321,27 @@ test.describe('shell', () => {
       await expect(page.getByText('Item added to cart')).toBeVisible();
       await page.goto('/cart');
       await expect(page.getByText(toy.name, { exact: true })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a filter ticked before the app has taken the shop over is applied once it has', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const letThrough = await holdAppEntry(page);
+      await page.goto('/shop');
+      // The box waits for the app rather than ticking on a page whose app would not know it.
+      await page.getByText('Action', { exact: true }).click();
+      await expect(page.getByRole('checkbox', { name: 'Action' })).not.toBeChecked();
+
+      letThrough();
+      await expect(page).toHaveURL(/types=action/);
+      await expect(page.getByRole('checkbox', { name: 'Action' })).toBeChecked();
+      await expect(page.getByRole('button', { name: 'Clear All' })).toBeEnabled();
     } finally {
       await context.close();
     }

@@ -36,19 +36,21 @@
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   /**
    * A button pressed before the app has taken the screen over would do nothing, its handler
-   * being the app's: the last one pressed is held, its own default (a form's submission) kept
-   * for the app, and pressed again once the app marks `<html data-app="ready">` (the screen is
-   * the app's: apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should the entry
-   * fail to load, the press is given back to the page as it is.
+   * being the app's, and a checkbox or radio button would change on the page but not in the
+   * app: the last one pressed is held, its own default (a form's submission, the box's tick)
+   * kept for the app, and pressed again once the app marks `<html data-app="ready">` (the
+   * screen is the app's: apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should
+   * the entry fail to load, the press is given back to the page as it is.
    */
   var root = document.documentElement;
   var pressed = null;
+  var HELD = 'button, input[type="checkbox"], input[type="radio"]';
   function hold(event) {
     if (root.getAttribute('data-app') === 'ready') return;
-    var button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button || button.disabled) return;
+    var control = event.target instanceof Element ? event.target.closest(HELD) : null;
+    if (!control || control.disabled) return;
     event.preventDefault();
-    pressed = button;
+    pressed = control;
   }
   document.addEventListener('click', hold, true);
   function pressAgain() {
