@@ -1,3 +1,4 @@
+import { SHOP } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -326,7 +327,7 @@ test.describe('shell', () => {
     }
   });
 
-  test('a filter ticked before the app has taken the shop over is applied once it has', async ({
+  test('a sort chosen and a filter ticked before the app has the shop are applied once it has', async ({
     browser,
   }) => {
     const context = await browser.newContext();
@@ -334,12 +335,16 @@ test.describe('shell', () => {
       const page = await context.newPage();
       const letThrough = await holdAppEntry(page);
       await page.goto('/shop');
+      const sort = page.getByRole('combobox', { name: SHOP.sortBy });
+      await sort.selectOption('price-high');
       // The box waits for the app rather than ticking on a page whose app would not know it.
       await page.getByText('Action', { exact: true }).click();
       await expect(page.getByRole('checkbox', { name: 'Action' })).not.toBeChecked();
 
       letThrough();
+      await expect(page).toHaveURL(/sort=price-high/);
       await expect(page).toHaveURL(/types=action/);
+      await expect(sort).toHaveValue('price-high');
       await expect(page.getByRole('checkbox', { name: 'Action' })).toBeChecked();
       await expect(page.getByRole('button', { name: 'Clear All' })).toBeEnabled();
     } finally {

@@ -40,7 +40,8 @@
    * app: the last one pressed is held, its own default (a form's submission, the box's tick)
    * kept for the app, and pressed again once the app marks `<html data-app="ready">` (the
    * screen is the app's: apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should
-   * the entry fail to load, the press is given back to the page as it is.
+   * the entry fail to load, the press is given back to the page as it is. A choice made in a
+   * list is told to the app the same way.
    */
   var root = document.documentElement;
   var pressed = null;
@@ -53,10 +54,19 @@
     pressed = control;
   }
   document.addEventListener('click', hold, true);
+  /** A list's choice (the shop's sort) stays on the page; the app is told of it once ready. */
+  var chosen = null;
+  function holdChoice(event) {
+    if (root.getAttribute('data-app') === 'ready') return;
+    if (event.target instanceof HTMLSelectElement) chosen = event.target;
+  }
+  document.addEventListener('change', holdChoice, true);
   function pressAgain() {
     document.removeEventListener('click', hold, true);
+    document.removeEventListener('change', holdChoice, true);
+    if (chosen && chosen.isConnected) chosen.dispatchEvent(new Event('change', { bubbles: true }));
     if (pressed && pressed.isConnected) pressed.click();
-    pressed = null;
+    chosen = pressed = null;
   }
   if (window.MutationObserver) {
     var ready = new MutationObserver(function () {
