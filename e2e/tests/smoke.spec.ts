@@ -352,6 +352,27 @@ test.describe('shell', () => {
     }
   });
 
+  test('a search typed before the app has the shop is searched once it has', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const letThrough = await holdAppEntry(page);
+      await page.goto('/shop');
+      const search = page.getByPlaceholder(SHOP.searchPlaceholder);
+      await search.pressSequentially('naruto');
+      await search.press('Enter');
+
+      letThrough();
+      await expect(page).toHaveURL(/q=naruto/);
+      await expect(search).toHaveValue('naruto');
+      await expect(page.getByText('Results for “naruto”', { exact: false })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,
     pageErrors,

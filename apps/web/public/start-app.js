@@ -61,12 +61,38 @@
     if (event.target instanceof HTMLSelectElement) chosen = event.target;
   }
   document.addEventListener('change', holdChoice, true);
+  /**
+   * Text typed into a field (the shop's search) before then is on the page but not in the app,
+   * which would send or clear an empty field: the app is told of it as typing. React notes a
+   * field's value when it is set through the field and reports a change only against that
+   * note, so the field is emptied that way and the text put back past it (the prototype's own
+   * setter) before the input event.
+   */
+  var typed = null;
+  var typedText = '';
+  function holdTyping(event) {
+    if (root.getAttribute('data-app') === 'ready') return;
+    var field = event.target;
+    if (!(field instanceof HTMLInputElement) || /^(checkbox|radio)$/.test(field.type)) return;
+    typed = field;
+    typedText = field.value;
+  }
+  document.addEventListener('input', holdTyping, true);
+  function typeAgain() {
+    if (!typed || !typed.isConnected) return;
+    var set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    typed.value = '';
+    set.call(typed, typedText);
+    typed.dispatchEvent(new Event('input', { bubbles: true }));
+  }
   function pressAgain() {
     document.removeEventListener('click', hold, true);
     document.removeEventListener('change', holdChoice, true);
+    document.removeEventListener('input', holdTyping, true);
+    typeAgain();
     if (chosen && chosen.isConnected) chosen.dispatchEvent(new Event('change', { bubbles: true }));
     if (pressed && pressed.isConnected) pressed.click();
-    chosen = pressed = null;
+    chosen = pressed = typed = null;
   }
   if (window.MutationObserver) {
     var ready = new MutationObserver(function () {
