@@ -10,6 +10,7 @@ import {
   test,
   toyInStock,
   type APIRequestContext,
+  type Browser,
   type Page,
 } from '../fixtures';
 
@@ -52,15 +53,27 @@ async function expectShell(page: Page) {
 /** The app's entry script as the build names it (a drawn page asks for it through start-app.js). */
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 
-/** Holds the app's entry on `page` until the returned function lets it through. */
-async function holdAppEntry(page: Page): Promise<() => void> {
-  let letThrough = () => {};
-  const held = new Promise<void>((resolve) => (letThrough = resolve));
-  await page.route(APP_ENTRY, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return letThrough;
+/**
+ * Runs `steps` on a page of its own (the journeys' pages wait for the app) whose app's entry is
+ * held until `letThrough` is called, so that what the steps do lands on the drawn page first.
+ */
+async function withAppHeld(
+  browser: Browser,
+  steps: (page: Page, letThrough: () => void) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route(APP_ENTRY, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await steps(page, letThrough);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -303,17 +316,12 @@ test.describe('shell', () => {
   }) => {
     const session = await createShopper(request);
     const toy = await toyInStock(request);
-    // A page of its own whose app's entry waits until let through, so that the press lands
-    // on the drawn page before the app exists (the journeys' pages wait for the app).
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
+    await withAppHeld(browser, async (page, letThrough) => {
       await page.goto('/');
       await page.evaluate(({ token, user }) => {
         localStorage.setItem('authToken', token);
         localStorage.setItem('userInfo', JSON.stringify(user));
       }, session);
-      const letThrough = await holdAppEntry(page);
       await page.goto(`/shop/${toy.productID}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       expect(await page.locator('html').getAttribute('data-app')).toBeNull();
@@ -322,18 +330,13 @@ test.describe('shell', () => {
       await expect(page.getByText('Item added to cart')).toBeVisible();
       await page.goto('/cart');
       await expect(page.getByText(toy.name, { exact: true })).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a sort chosen and a filter ticked before the app has the shop are applied once it has', async ({
     browser,
   }) => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const letThrough = await holdAppEntry(page);
+    await withAppHeld(browser, async (page, letThrough) => {
       await page.goto('/shop');
       const sort = page.getByRole('combobox', { name: SHOP.sortBy });
       await sort.selectOption('price-high');
@@ -347,18 +350,13 @@ test.describe('shell', () => {
       await expect(sort).toHaveValue('price-high');
       await expect(page.getByRole('checkbox', { name: 'Action' })).toBeChecked();
       await expect(page.getByRole('button', { name: 'Clear All' })).toBeEnabled();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('a search typed before the app has the shop is searched once it has', async ({
     browser,
   }) => {
-    const context = await browser.newContext();
-    try {
-      const page = await context.newPage();
-      const letThrough = await holdAppEntry(page);
+    await withAppHeld(browser, async (page, letThrough) => {
       await page.goto('/shop');
       const search = page.getByPlaceholder(SHOP.searchPlaceholder);
       await search.pressSequentially('naruto');
@@ -368,9 +366,7 @@ test.describe('shell', () => {
       await expect(page).toHaveURL(/q=naruto/);
       await expect(search).toHaveValue('naruto');
       await expect(page.getByText('Results for “naruto”', { exact: false })).toBeVisible();
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test('the error collector catches a Content-Security-Policy violation', async ({
