@@ -63,7 +63,7 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
  * (`data-app="ready"`), as a shopper would for what they touch to answer at once. Pages the
  * app draws itself start as their script runs.
  */
-const appStarted = (page: Page) =>
+const appReady = (page: Page) =>
   page.waitForFunction(
     (script) =>
       !document.querySelector(`script[src="${script}"]`) ||
@@ -71,11 +71,11 @@ const appStarted = (page: Page) =>
     START_APP_SCRIPT,
   );
 
-/** A navigation of `page` that returns once the page's app has started. */
+/** A navigation of `page` that returns once the page's app has the screen. */
 function waitingForApp<A extends unknown[], R>(page: Page, navigate: (...args: A) => Promise<R>) {
   return async (...args: A) => {
     const response = await navigate.apply(page, args);
-    await appStarted(page);
+    await appReady(page);
     return response;
   };
 }

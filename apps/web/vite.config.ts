@@ -13,7 +13,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // React Router's package names only its development build in its exports, whatever the mode
   // (remix-run/react-router#14102); a build takes its production build, which differs in
   // leaving out the development warnings. Both entry points, so that it is one copy.
-  resolve: command === 'build' ? { alias: reactRouterBuild('production') } : {},
+  resolve: command === 'build' ? { alias: reactRouterProduction() } : {},
   server: {
     port: 5173,
     proxy: {
@@ -51,10 +51,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
 }));
 
-/** Vite aliases sending React Router's entry points to one of its two builds. */
-function reactRouterBuild(build: 'development' | 'production') {
+/** Vite aliases sending React Router's entry points to its production build. */
+function reactRouterProduction() {
   const require = createRequire(import.meta.url);
-  const dist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', build);
+  const dist = path.join(
+    path.dirname(require.resolve('react-router/package.json')),
+    'dist',
+    'production',
+  );
   return [
     { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
     { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },

@@ -284,11 +284,7 @@ test.describe('shell', () => {
         await expect(login).toBeVisible();
         await expect(placeholder).toBeHidden();
         await expect(dashboard).toBeHidden();
-        await page.evaluate(({ token, user }) => {
-          localStorage.setItem('authToken', token);
-          localStorage.setItem('userInfo', JSON.stringify(user));
-        }, session);
-        await page.goto('/shop');
+        await openAs(page, session, '/shop');
         const hint = who === 'staff' ? 'staff' : '';
         await expect(page.locator('html')).toHaveAttribute('data-signed-in', hint);
         await expect(login).toBeHidden();
@@ -317,12 +313,7 @@ test.describe('shell', () => {
     const session = await createShopper(request);
     const toy = await toyInStock(request);
     await withAppHeld(browser, async (page, letThrough) => {
-      await page.goto('/');
-      await page.evaluate(({ token, user }) => {
-        localStorage.setItem('authToken', token);
-        localStorage.setItem('userInfo', JSON.stringify(user));
-      }, session);
-      await page.goto(`/shop/${toy.productID}`);
+      await openAs(page, session, `/shop/${toy.productID}`);
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       expect(await page.locator('html').getAttribute('data-app')).toBeNull();
 

@@ -3,23 +3,24 @@
  * once the page and its pictures have loaded, a screen that runs its own course (the home
  * page's loading screen and the page it uncovers, marked `data-app-starts-after`) has ended
  * unless someone is signed in, and the browser has painted what the page then shows; at the
- * shopper's first touch or key; or after 3 s; whichever comes first. Until then the phone spends its network and processor
- * on showing the screen, not on the code that makes it work. The server puts this script in
- * place of the app's entry and names the entry in `data-entry` and where the app keeps a
- * signed-in user in `data-session-key` (apps/server/src/plugins/first-screen.ts).
+ * shopper's first touch or key; or after 3 s; whichever comes first. Until then the phone
+ * spends its network and processor on showing the screen, not on the code that makes it work.
+ * The server puts this script in place of the app's entry and names the entry in `data-entry`,
+ * where the app keeps a signed-in user in `data-session-key` and the roles that see the
+ * dashboard in `data-staff-roles` (apps/server/src/plugins/first-screen.ts).
  */
 (function () {
   var script = document.currentScript;
   var entry = script && script.getAttribute('data-entry');
   if (!entry) return;
   /**
-   * Whether the app keeps a signed-in user (under `data-session-key`), and 'staff' when their
-   * role is one of `data-staff-roles`: only the app shows who they are in the navigation bar,
-   * so for them it does not wait for a screen's own course, and until it runs the bar shows the
-   * shapes of theirs instead of the guest's Login, with the dashboard's link for staff
-   * (`data-signed-in` on <html>, read by index.css's variants).
+   * Who the app keeps signed in (under `data-session-key`): null for nobody, 'staff' when their
+   * role is one of `data-staff-roles`, '' for anyone else. Only the app shows who they are in
+   * the navigation bar, so for them it does not wait for a screen's own course, and until it
+   * runs the bar shows the shapes of theirs instead of the guest's Login, with the dashboard's
+   * link for staff (`data-signed-in` on <html>, read by index.css's variants).
    */
-  var signedIn = (function () {
+  var signedInAs = (function () {
     try {
       var key = script.getAttribute('data-session-key');
       var stored = key ? window.localStorage.getItem(key) : null;
@@ -31,77 +32,69 @@
       return e instanceof SyntaxError ? '' : null;
     }
   })();
-  if (signedIn !== null) document.documentElement.setAttribute('data-signed-in', signedIn);
+  if (signedInAs !== null) document.documentElement.setAttribute('data-signed-in', signedInAs);
   var started = false;
   var inputs = ['pointerdown', 'keydown', 'touchstart'];
   /**
-   * A button pressed before the app has taken the screen over would do nothing, its handler
-   * being the app's, and a checkbox or radio button would change on the page but not in the
-   * app: the last one pressed is held, its own default (a form's submission, the box's tick)
-   * kept for the app, and pressed again once the app marks `<html data-app="ready">` (the
-   * screen is the app's: apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should
-   * the entry fail to load, the press is given back to the page as it is. A choice made in a
-   * list is told to the app the same way.
+   * What the shopper does before the app has taken the screen over would be lost: a button's
+   * handler is the app's, and a ticked box, a list's choice or typed text (the shop's filters,
+   * sort and search) would show on the page but not be in the app. The last press, choice and
+   * typing are held, a press's own default (a form's submission, the box's tick) kept for the
+   * app, and done again once the app marks `<html data-app="ready">` (the screen is the app's:
+   * apps/web/src/app/layouts/shop-layout.tsx). Links need no app. Should the entry fail to
+   * load, they are given back to the page as they are.
    */
   var root = document.documentElement;
-  var pressed = null;
-  var HELD = 'button, input[type="checkbox"], input[type="radio"]';
-  function hold(event) {
-    if (root.getAttribute('data-app') === 'ready') return;
-    var control = event.target instanceof Element ? event.target.closest(HELD) : null;
-    if (!control || control.disabled) return;
-    event.preventDefault();
-    pressed = control;
-  }
-  document.addEventListener('click', hold, true);
-  /** A list's choice (the shop's sort) stays on the page; the app is told of it once ready. */
-  var chosen = null;
-  function holdChoice(event) {
-    if (root.getAttribute('data-app') === 'ready') return;
-    if (event.target instanceof HTMLSelectElement) chosen = event.target;
-  }
-  document.addEventListener('change', holdChoice, true);
-  /**
-   * Text typed into a field (the shop's search) before then is on the page but not in the app,
-   * which would send or clear an empty field: the app is told of it as typing. React notes a
-   * field's value when it is set through the field and reports a change only against that
-   * note, so the field is emptied that way and the text put back past it (the prototype's own
-   * setter) before the input event.
-   */
-  var typed = null;
+  var HELD_EVENTS = ['click', 'change', 'input'];
+  var PRESSED = 'button, input[type="checkbox"], input[type="radio"]';
+  var held = {};
   var typedText = '';
-  function holdTyping(event) {
-    if (root.getAttribute('data-app') === 'ready') return;
-    var field = event.target;
-    if (!(field instanceof HTMLInputElement) || /^(checkbox|radio)$/.test(field.type)) return;
-    typed = field;
-    typedText = field.value;
+  function hold(event) {
+    var target = event.target;
+    if (event.type === 'click') {
+      var control = target instanceof Element ? target.closest(PRESSED) : null;
+      if (!control || control.disabled) return;
+      event.preventDefault();
+      held.click = control;
+    } else if (event.type === 'change') {
+      if (target instanceof HTMLSelectElement) held.change = target;
+    } else if (target instanceof HTMLInputElement && !/^(checkbox|radio)$/.test(target.type)) {
+      held.input = target;
+      typedText = target.value;
+    }
   }
-  document.addEventListener('input', holdTyping, true);
-  function typeAgain() {
-    if (!typed || !typed.isConnected) return;
+  /**
+   * React notes a field's value when it is set through the field and reports typing only
+   * against that note, so typed text is told by emptying the field that way and putting the
+   * text back past it (the prototype's own setter) before the input event.
+   */
+  function typeAgain(field) {
     var set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-    typed.value = '';
-    set.call(typed, typedText);
-    typed.dispatchEvent(new Event('input', { bubbles: true }));
+    field.value = '';
+    set.call(field, typedText);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
   }
-  function pressAgain() {
-    document.removeEventListener('click', hold, true);
-    document.removeEventListener('change', holdChoice, true);
-    document.removeEventListener('input', holdTyping, true);
-    typeAgain();
-    if (chosen && chosen.isConnected) chosen.dispatchEvent(new Event('change', { bubbles: true }));
-    if (pressed && pressed.isConnected) pressed.click();
-    chosen = pressed = typed = null;
-  }
-  if (window.MutationObserver) {
-    var ready = new MutationObserver(function () {
-      if (root.getAttribute('data-app') !== 'ready') return;
-      ready.disconnect();
-      pressAgain();
+  function doAgain() {
+    HELD_EVENTS.forEach(function (type) {
+      document.removeEventListener(type, hold, true);
     });
-    ready.observe(root, { attributes: true, attributeFilter: ['data-app'] });
+    var connected = function (element) {
+      return element && element.isConnected;
+    };
+    if (connected(held.input)) typeAgain(held.input);
+    if (connected(held.change)) held.change.dispatchEvent(new Event('change', { bubbles: true }));
+    if (connected(held.click)) held.click.click();
+    held = {};
   }
+  HELD_EVENTS.forEach(function (type) {
+    document.addEventListener(type, hold, true);
+  });
+  var ready = new MutationObserver(function () {
+    if (root.getAttribute('data-app') !== 'ready') return;
+    ready.disconnect();
+    doAgain();
+  });
+  ready.observe(root, { attributes: true, attributeFilter: ['data-app'] });
   function start() {
     if (started) return;
     started = true;
@@ -112,7 +105,7 @@
     app.type = 'module';
     app.crossOrigin = '';
     app.src = entry;
-    app.onerror = pressAgain;
+    app.onerror = doAgain;
     document.head.appendChild(app);
   }
   /**
@@ -142,19 +135,19 @@
   }
   /** Once the animations of the screens that hold the start have ended (or been cancelled). */
   function whenScreensEnded(then) {
-    var held = [];
+    var animations = [];
     document.querySelectorAll('[data-app-starts-after]').forEach(function (screen) {
-      if (screen.getAnimations) held = held.concat(screen.getAnimations());
+      if (screen.getAnimations) animations = animations.concat(screen.getAnimations());
     });
-    if (!held.length || !window.Promise) return then();
+    if (!animations.length || !window.Promise) return then();
     Promise.all(
-      held.map(function (animation) {
+      animations.map(function (animation) {
         return animation.finished.catch(function () {});
       }),
     ).then(then);
   }
   function loaded() {
-    if (signedIn !== null) afterPaint();
+    if (signedInAs !== null) afterPaint();
     else whenScreensEnded(afterPaint);
   }
   inputs.forEach(function (type) {

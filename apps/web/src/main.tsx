@@ -36,7 +36,6 @@ if (container.firstElementChild) {
 } else {
   createRoot(container).render(app);
 }
-// The entry has run; the shop layout marks "ready" once the screen is the app's, and until then
-// public/start-app.js holds a button's press on a drawn page (React hydrates what a press lands
-// on at once, but drops the press while that screen's code is still loading).
-document.documentElement.dataset.app = 'started';
+// The shop layout marks <html data-app="ready"> once the screen is the app's; until then
+// public/start-app.js holds what the shopper does on a drawn page (React hydrates what a press
+// lands on at once, but drops the press while that screen's code is still loading).

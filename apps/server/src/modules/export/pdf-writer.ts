@@ -86,13 +86,12 @@ export function pdfStream(
 
   /** Writes `text` on one line from (x, y), each run in its own face. */
   const write = (text: string, x: number, top: number, weight: PdfWeight) => {
-    const runs = textRuns(text);
     let left = x;
-    for (const run of runs) {
+    for (const run of textRuns(text)) {
       font(weight, run.face);
       for (const piece of drawingOrder(run)) {
         doc.text(piece, left, top, { lineBreak: false });
-        if (runs.length > 1 || piece !== run.text) left += doc.widthOfString(piece);
+        left += doc.widthOfString(piece);
       }
     }
   };

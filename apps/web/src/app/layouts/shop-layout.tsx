@@ -29,8 +29,8 @@ export function ShopLayout() {
 
 /**
  * Marks `<html data-app="ready">` once the first screen is the app's: committed with it, so on
- * a page the server drew, once React has taken that screen's markup over (main.tsx marks
- * "started" when it begins). public/start-app.js then presses again a button pressed before.
+ * a page the server drew, once React has taken that screen's markup over. public/start-app.js
+ * then does again what the shopper did before (a press, a choice, typing).
  */
 function ScreenReady() {
   useEffect(() => {
