@@ -79,6 +79,7 @@ export async function insertOrder(
   database: Database,
   customer: Pick<TestAccount, 'id' | 'username' | 'email'>,
   overrides: Partial<typeof orders.$inferInsert> = {},
+  line: Partial<typeof orderLines.$inferInsert> = {},
 ) {
   const [order] = await database.db
     .insert(orders)
@@ -103,6 +104,7 @@ export async function insertOrder(
     variant: '',
     quantity: 2,
     priceCents: 1000,
+    ...line,
   });
   return order!;
 }

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
+import { registerPeriodicJob } from '../../lib/periodic';
 import { returnStock, type HeldUnits } from './cart.repo';
 
 /** Carts handled per transaction; a sweep loops until none are left. */
@@ -64,29 +65,18 @@ export async function sweepExpiredReservations(db: Db, ttlMinutes: number): Prom
   }
 }
 
-/**
- * Runs the sweeper every RESERVATION_SWEEP_SECONDS on an unref'd interval while the app is up
- * (tests call sweepExpiredReservations directly instead of waiting for it). Closing the app
- * stops the timer and waits for a sweep in progress, so none runs on a closed database.
- */
-export async function registerReservationSweeper(app: FastifyInstance): Promise<void> {
-  const sweep = () => sweepExpiredReservations(app.database.db, app.config.reservationTtlMinutes);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      if (running) return;
-      running = sweep()
-        .then((r) => {
-          if (r.units > 0) app.log.info(r, 'released expired reservations');
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'reservation sweep failed'))
-        .finally(() => (running = undefined));
-    }, app.config.reservationSweepSeconds * 1000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/** Runs the sweeper every RESERVATION_SWEEP_SECONDS while the app is up (lib/periodic.ts). */
+export function registerReservationSweeper(app: FastifyInstance): void {
+  registerPeriodicJob(
+    app,
+    'reservation sweep',
+    app.config.reservationSweepSeconds * 1000,
+    async () => {
+      const released = await sweepExpiredReservations(
+        app.database.db,
+        app.config.reservationTtlMinutes,
+      );
+      if (released.units > 0) app.log.info(released, 'released expired reservations');
+    },
+  );
 }

@@ -14,5 +14,5 @@ export const checkoutModule: FastifyPluginAsync = async (app) => {
   await app.register(couponRoutes);
   await app.register(orderRoutes);
   await app.register(paymentsModule);
-  await registerReservationSweeper(app);
+  registerReservationSweeper(app);
 };

@@ -30,6 +30,11 @@ export function productImageFiles(uploadsDir: string, productId: string): string
   );
 }
 
+/** Removes both files of an image key; files already gone are fine. */
+export async function removeProductImages(uploadsDir: string, key: string): Promise<void> {
+  await Promise.all(productImageFiles(uploadsDir, key).map((file) => rm(file, { force: true })));
+}
+
 export function hasProductImages(uploadsDir: string, productId: string): boolean {
   return productImageFiles(uploadsDir, productId).every((file) => existsSync(file));
 }

@@ -1,4 +1,7 @@
-/** Staff product calls of spec §7: create, update (multipart) and delete. */
+/**
+ * Staff product calls of spec §7: create, update (multipart) and delete, and the hourly sweep
+ * of picture files nothing shows any more.
+ */
 import {
   DASHBOARD,
   deleteProductRequestSchema,
@@ -10,6 +13,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerImageSweeper } from '../media/image-sweep';
 import { readImageForm, registerImageMultipart } from '../media/image-upload';
 import { toFormValues } from './product-form-input';
 import { listDashboardProducts } from './products-admin-list';
@@ -19,6 +23,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorR
 
 export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
+  registerImageSweeper(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
   const staff = { config: { access: 'admin' } } as const;

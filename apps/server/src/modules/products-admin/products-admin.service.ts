@@ -2,7 +2,6 @@
  * Creating, editing and deleting products from the dashboard. The form rules are the shared
  * ones (packages/shared product-form.ts); an uploaded image is re-encoded to WebP in two sizes.
  */
-import { rm } from 'node:fs/promises';
 import {
   checkProductForm,
   DASHBOARD_RULES,
@@ -16,7 +15,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { base32, newProductId } from '../../lib/ids';
 import { buildSearchText } from '../catalog/search-text';
 import type { UploadedImage } from '../media/image-upload';
-import { productImageFiles, writeProductImages } from '../media/product-images';
+import { removeUnlessShown } from '../media/image-sweep';
+import { removeProductImages, writeProductImages } from '../media/product-images';
 import * as repo from './products-admin.repo';
 
 export interface ProductsAdminDeps {
@@ -36,13 +36,9 @@ async function storeImage(uploadsDir: string, key: string, image: UploadedImage)
   try {
     return await writeProductImages(uploadsDir, key, image.buffer);
   } catch {
-    await removeImages(uploadsDir, key);
+    await removeProductImages(uploadsDir, key);
     throw badRequest(DASHBOARD_RULES.imageUnreadable, 'image');
   }
-}
-
-async function removeImages(uploadsDir: string, key: string) {
-  await Promise.all(productImageFiles(uploadsDir, key).map((file) => rm(file, { force: true })));
 }
 
 /** The file key of an image base `/uploads/products/<key>`, or null for anything else. */
@@ -75,18 +71,19 @@ export async function createProduct(
       });
       if (inserted) return { productID: id, image: stored.image };
     } catch (error) {
-      await removeImages(deps.uploadsDir, id);
+      await removeProductImages(deps.uploadsDir, id);
       throw error;
     }
     // The id was taken: the files just written belong to nobody.
-    await removeImages(deps.uploadsDir, id);
+    await removeProductImages(deps.uploadsDir, id);
   }
   throw new AppError(503, 'Could not allocate a product ID. Please try again.', 'UNAVAILABLE');
 }
 
 /**
  * Saves the edited product. A new image gets a new file key, because image URLs are cached as
- * immutable; the old files are removed once the new ones are in place.
+ * immutable; the old files are removed once the new ones are in place, unless an order or a
+ * checkout still shows them (media/image-sweep.ts).
  */
 export async function updateProduct(
   deps: ProductsAdminDeps,
@@ -105,17 +102,19 @@ export async function updateProduct(
       await repo.replaceVariants(tx, id, payload.variants);
     });
   } catch (error) {
-    if (key) await removeImages(deps.uploadsDir, key);
+    if (key) await removeProductImages(deps.uploadsDir, key);
     throw error;
   }
   const oldKey = imageKey(existing.image);
-  if (stored && oldKey && oldKey !== key) await removeImages(deps.uploadsDir, oldKey);
+  if (stored && oldKey && oldKey !== key)
+    await removeUnlessShown(deps.database.db, deps.uploadsDir, oldKey);
   return { productID: id, image: stored?.image ?? existing.image };
 }
 
+/** Deletes the product; its picture stays while an order or a checkout shows it. */
 export async function deleteProduct(deps: ProductsAdminDeps, productID: string): Promise<void> {
   const image = await repo.deleteProduct(deps.database.db, productID);
   if (image === undefined) throw notFound(DASHBOARD_RULES.productNotFound);
   const key = imageKey(image);
-  if (key) await removeImages(deps.uploadsDir, key);
+  if (key) await removeUnlessShown(deps.database.db, deps.uploadsDir, key);
 }

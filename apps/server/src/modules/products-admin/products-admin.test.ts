@@ -191,6 +191,27 @@ describe('POST /api/product/createProduct', () => {
   });
 });
 
+/** Reserves units for the shopper (the cart's add call), or reads their cart. */
+const shopperCart = (payload?: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: payload ? '/api/reserveStock' : '/api/cart',
+    headers: shopper.headers,
+    ...(payload ? { payload } : {}),
+  });
+
+/** Places the shopper's cart as a cash-on-delivery order and returns its lines. */
+async function placeCashOrder() {
+  const order = await t.app.inject({
+    method: 'POST',
+    url: '/api/order/placeOrder',
+    headers: shopper.headers,
+    payload: { deliveryAddress: '1 Test Street, Tokyo', paymentMethod: 'cod' },
+  });
+  expect(order.statusCode).toBe(201);
+  return order.json<PlaceOrderResponse>().order.products;
+}
+
 describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', () => {
   it('edits fields, stock and image, then deletes with the product ID', async () => {
     const id = (await create(comic())).json().product.productID as string;
@@ -245,15 +266,8 @@ describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', (
     const id = (
       await create(comic({ volumes: 'V1, V2', stock: JSON.stringify({ V1: 4, V2: 3 }) }))
     ).json().product.productID as string;
-    const cart = (payload?: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: payload ? '/api/reserveStock' : '/api/cart',
-        headers: shopper.headers,
-        ...(payload ? { payload } : {}),
-      });
-    expect((await cart({ productId: id, variant: 'V1', quantity: 1 })).statusCode).toBe(200);
-    expect((await cart({ productId: id, variant: 'V2', quantity: 2 })).statusCode).toBe(200);
+    expect((await shopperCart({ productId: id, variant: 'V1', quantity: 1 })).statusCode).toBe(200);
+    expect((await shopperCart({ productId: id, variant: 'V2', quantity: 2 })).statusCode).toBe(200);
 
     const edit = await send(
       'PUT',
@@ -262,18 +276,40 @@ describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', (
       null,
     );
     expect(edit.statusCode).toBe(200);
-    const lines = (await cart()).json().cartItems as CartResponse['cartItems'];
+    const lines = (await shopperCart()).json().cartItems as CartResponse['cartItems'];
     expect(lines.map((l) => [l.selectedVariant, l.itemQuantity])).toEqual([['V1', 1]]);
     // Nothing left to order from a variant that is gone.
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/order/placeOrder',
-      headers: shopper.headers,
-      payload: { deliveryAddress: '1 Test Street, Tokyo', paymentMethod: 'cod' },
-    });
-    expect(order.statusCode).toBe(201);
-    const { products: ordered } = order.json<PlaceOrderResponse>().order;
+    const ordered = await placeCashOrder();
     expect(ordered.map((line) => [line.variant, line.quantity])).toEqual([['V1', 1]]);
+  });
+
+  it('keeps the picture an order shows when the product gets a new one or is deleted', async () => {
+    const id = (await create(comic())).json().product.productID as string;
+    const stored = (image: string) =>
+      existsSync(path.join(t.config.uploadsDir, `${image.slice('/uploads/'.length)}-400.webp`));
+    const reserve = await shopperCart({ productId: id, variant: 'V1', quantity: 1 });
+    expect(reserve.statusCode).toBe(200);
+    const bought = (await placeCashOrder())[0]!.productId.image;
+    expect(bought).toBe(`/uploads/products/${id}-400.webp`);
+
+    const newPicture = async () =>
+      (await send('PUT', '/api/product/updateProduct', comic({ productID: id }))).json().product
+        .image as string;
+    const second = await newPicture();
+    const third = await newPicture();
+    expect(stored(`/uploads/products/${id}`)).toBe(true);
+    expect(stored(second)).toBe(false); // nothing showed it
+    expect(stored(third)).toBe(true);
+
+    const del = await t.app.inject({
+      method: 'POST',
+      url: '/api/product/deleteProduct',
+      headers: admin.headers,
+      payload: { productID: id },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(stored(third)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: bought })).statusCode).toBe(200);
   });
 
   it('requires the product ID on edit', async () => {

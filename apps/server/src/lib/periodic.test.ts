@@ -1,0 +1,54 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerPeriodicJob } from './periodic';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `done()` holds, for up to 5 s. */
+async function until(done: () => boolean) {
+  for (let waited = 0; !done() && waited < 5000; waited += 10) await pause(10);
+}
+
+describe('registerPeriodicJob', () => {
+  it('runs the job from ready on, never two runs at once, and close waits for the run', async () => {
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    let running = 0;
+    let most = 0;
+    let ended = 0;
+    registerPeriodicJob(app, 'test job', 5, async () => {
+      runs += 1;
+      most = Math.max(most, ++running);
+      await pause(30);
+      running -= 1;
+      ended += 1;
+    });
+    await pause(30);
+    expect(runs).toBe(0);
+    await app.ready();
+    await until(() => runs >= 3);
+    await app.close();
+    expect(runs).toBeGreaterThanOrEqual(3);
+    expect(most).toBe(1);
+    expect(ended).toBe(runs);
+    const afterClose = runs;
+    await pause(30);
+    expect(runs).toBe(afterClose);
+  });
+
+  it('logs a failed run and goes on running', async () => {
+    const warnings: string[] = [];
+    const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg) };
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    let runs = 0;
+    registerPeriodicJob(app, 'failing job', 5, async () => {
+      runs += 1;
+      throw new Error('no database');
+    });
+    await app.ready();
+    await until(() => runs >= 2);
+    await app.close();
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(warnings).toContain('failing job failed');
+  });
+});
