@@ -13,6 +13,8 @@ export const DASHBOARD_RULES = {
   stockNotWhole: 'Stock must be a whole number',
   stockInvalidJson: 'Stock must be sent as JSON: a number, or an object of counts per variant',
   productNotFound: 'Product not found.',
+  /** Under the products filter's search: a search spans every category, as in the shop. */
+  searchAllCategories: 'Searches every category',
   imageUnsupported: 'The image must be a PNG, JPEG, GIF or WebP file.',
   imageTooLarge: 'The image is larger than 10 MB.',
   imageUnreadable: 'The image could not be read. Please choose another file.',

@@ -1,10 +1,11 @@
-import { DASHBOARD, STORAGE_KEYS } from '@otaku/shared';
+import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
+import { ProductsPage } from './products-page';
 import { UsersPage } from './users-page';
 
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
@@ -57,5 +58,27 @@ describe('dashboard failure texts (spec §8)', { timeout: 20_000 }, () => {
     answer(200, { success: true, requiredUsers: [], totalPages: 1, totalUsers: 0 });
     show(<UsersPage />);
     expect(await screen.findByText(DASHBOARD.noUsers)).toBeInTheDocument();
+  });
+});
+
+describe('Products filter', () => {
+  it('while a search is typed, says it spans every category and sets category and types aside', async () => {
+    answer(200, { success: true, currPageProducts: [], totalPages: 1, totalProducts: 0 });
+    show(<ProductsPage />);
+    const search = screen.getByLabelText('Search');
+    const category = screen.getByLabelText('Category');
+    const all = screen.getByRole('checkbox', { name: 'All' });
+    expect(category).toBeEnabled();
+    expect(all).toBeEnabled();
+
+    fireEvent.change(search, { target: { value: 'naruto' } });
+    expect(screen.getByText(DASHBOARD_RULES.searchAllCategories)).toBeInTheDocument();
+    expect(category).toBeDisabled();
+    expect(all).toBeDisabled();
+
+    fireEvent.change(search, { target: { value: '  ' } });
+    expect(screen.queryByText(DASHBOARD_RULES.searchAllCategories)).not.toBeInTheDocument();
+    expect(category).toBeEnabled();
+    expect(all).toBeEnabled();
   });
 });

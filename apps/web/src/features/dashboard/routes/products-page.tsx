@@ -5,6 +5,7 @@ import {
   CATEGORY_LABELS,
   CATEGORY_TYPES,
   DASHBOARD,
+  DASHBOARD_RULES,
   DEFAULT_CATEGORY,
   LAYOUT,
   PRICE_FILTER_MAX,
@@ -17,7 +18,15 @@ import {
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Badge, Button, FieldError, Input, Label, Pagination } from '../../../components/ui';
+import {
+  Badge,
+  Button,
+  FieldError,
+  FieldHint,
+  Input,
+  Label,
+  Pagination,
+} from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import { useDashboardProducts, useDeleteProduct } from '../api/products';
@@ -65,6 +74,8 @@ export function ProductsPage() {
       page: 1,
     });
   };
+  // A search spans every category (the shop's own rule), so category and types wait meanwhile.
+  const searching = draft.search.trim() !== '';
   const toggleType = (slug: string) =>
     setDraft((d) => {
       if (slug === ALL_TYPES) return { ...d, types: [ALL_TYPES] };
@@ -116,13 +127,18 @@ export function ProductsPage() {
             invalid={Boolean(searchError)}
             onChange={(e) => setDraft({ ...draft, search: e.target.value })}
           />
-          {searchError ? <FieldError>{searchError}</FieldError> : null}
+          {searchError ? (
+            <FieldError>{searchError}</FieldError>
+          ) : searching ? (
+            <FieldHint>{DASHBOARD_RULES.searchAllCategories}</FieldHint>
+          ) : null}
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="filter-category">Category</Label>
           <select
             id="filter-category"
-            className={selectClasses}
+            className={`${selectClasses} disabled:opacity-50`}
+            disabled={searching}
             value={draft.category}
             onChange={(e) =>
               setDraft({ ...draft, category: e.target.value as Category, types: [ALL_TYPES] })
@@ -140,7 +156,10 @@ export function ProductsPage() {
             Load Products
           </Button>
         </div>
-        <fieldset className="flex flex-wrap gap-4 md:col-span-4">
+        <fieldset
+          disabled={searching}
+          className="flex flex-wrap gap-4 disabled:opacity-50 md:col-span-4"
+        >
           <legend className="sr-only">Types</legend>
           {[{ slug: ALL_TYPES, label: 'All' }, ...CATEGORY_TYPES[draft.category]].map((t) => (
             <label key={t.slug} className="flex items-center gap-1.5 text-sm">
