@@ -125,9 +125,10 @@ export function OrdersPage() {
                 key={`${item.productID}-${item.variant}`}
                 className="flex justify-between gap-2 py-1.5"
               >
-                <span className="truncate">
-                  {item.name}
-                  {item.variant ? ` · ${item.variant}` : ''}
+                {/* A long name is cut, never the variant that is running low. */}
+                <span className="flex min-w-0 gap-1">
+                  <span className="truncate">{item.name}</span>
+                  {item.variant ? <span className="shrink-0">· {item.variant}</span> : null}
                 </span>
                 <Badge tone={item.stock === 0 ? 'sakura' : 'sun'}>{item.stock}</Badge>
               </li>

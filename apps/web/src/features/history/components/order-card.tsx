@@ -37,7 +37,8 @@ export function OrderCard({ order }: { order: Order }) {
               height={53}
               className="h-13 w-10 rounded-md bg-ink-50 object-cover"
             />
-            <span className="min-w-0 flex-1 truncate text-sm text-ink-800">
+            {/* The name wraps rather than cut: on a phone a cut hid the variant and quantity. */}
+            <span className="min-w-0 flex-1 text-sm break-words text-ink-800">
               {line.productId.name}
               {line.variant ? <span className="text-ink-500"> ({line.variant})</span> : null} ×{' '}
               {line.quantity}
