@@ -195,8 +195,8 @@ for (const device of ['desktop', 'phone'] as const) {
       page,
       pageErrors,
     }) => {
-      // The browser logs the API's 404 for the unknown product; the page handles it.
-      pageErrors.allow(/404 \(Not Found\).*\/api\/product\/COM-000000/);
+      // The browser logs the page's and the API's 404 for the unknown product; the app shows it.
+      pageErrors.allow(/404 \(Not Found\).*\/(api\/product|shop)\/COM-000000/);
       const product: Product = (
         await (await page.request.get(listUrl({ category: 'toys' }))).json()
       ).currPageProducts[0];
@@ -204,7 +204,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await expect(page).toHaveURL(new RegExp(`/shop/${product.productID}$`));
       await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 
-      await page.goto('/shop/COM-000000');
+      expect((await page.goto('/shop/COM-000000'))?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
       await page.getByRole('link', { name: 'Back to Shop' }).click();
       await expect(page).toHaveURL(/\/shop$/);

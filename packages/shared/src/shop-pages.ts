@@ -25,8 +25,29 @@ import {
 } from './constants';
 import type { ProductConstraints, ProductImage } from './catalog-api';
 
+/**
+ * Every page of the web app (spec §2) but the product pages (`${shop}/<productID>`), as the
+ * router declares them. The server answers any other address with 404 (isAppPage).
+ */
+export const PAGE_PATHS = {
+  home: '/',
+  shop: '/shop',
+  login: '/login',
+  signup: '/signup',
+  recruiter: '/recruiter',
+  googleAuth: '/auth/google',
+  googleAuthSuccess: '/auth/google/success',
+  paymentSuccess: '/success',
+  cart: '/cart',
+  history: '/history',
+  dashboard: '/dashboard',
+  dashboardOrders: '/dashboard/orders',
+  dashboardUsers: '/dashboard/users',
+  dashboardCoupons: '/dashboard/coupons',
+} as const;
+
 /** The shop pages' paths; a product page is `${shop}/<productID>`. */
-export const SHOP_PATHS = { home: '/', shop: '/shop' } as const;
+export const SHOP_PATHS = { home: PAGE_PATHS.home, shop: PAGE_PATHS.shop } as const;
 
 // ---------------------------------------------------------------------------------------------
 // The shop's filter state (spec §3 "Shop filter state"), kept in the URL so a filtered page can
@@ -210,10 +231,25 @@ function decodedSegment(segment: string | undefined): string | undefined {
   }
 }
 
+/** The router reads `/shop/` as `/shop`, and so does the server. */
+const routedPath = (address: string) => (address.length > 1 ? address.replace(/\/$/, '') : address);
+
+const pagePaths = new Set<string>(Object.values(PAGE_PATHS));
+/** A product page, or a `/shop/:<id>` link the app sends on to one (spec §2). */
+const productPage = new RegExp(`^${SHOP_PATHS.shop}/[^/]+$`);
+
+/**
+ * Whether the web app has a page at this path: one of PAGE_PATHS or a product page, matched
+ * without regard to case as the router does; anything else is its not-found screen.
+ */
+export function isAppPage(address: string): boolean {
+  const pathname = routedPath(address).toLowerCase();
+  return pagePaths.has(pathname) || productPage.test(pathname);
+}
+
 /** The shop page at this address and the catalog calls its first screen makes, if any. */
 export function firstScreen(address: string, search: string): FirstScreen | null {
-  // The router reads `/shop/` as `/shop`, and so does this.
-  const pathname = address.length > 1 ? address.replace(/\/$/, '') : address;
+  const pathname = routedPath(address);
   if (pathname === SHOP_PATHS.home) {
     const queries = Object.values(HOME_SECTIONS).map((section): FirstScreenQuery => ({
       kind: 'products',

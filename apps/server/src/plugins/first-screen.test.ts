@@ -191,10 +191,12 @@ describe('a shop page as the server sends it', () => {
     expect(res.body).not.toContain('as="image"');
   });
 
-  it('leaves out an answer there is none of, and the app asks and shows the 404 itself', async () => {
+  it('sends a product page of no product as a 404 without an answer, the app showing its screen', async () => {
     for (const url of ['/shop/COM-ZZZZZZ', `/shop/${'X'.repeat(60)}`]) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers.etag, url).toBeUndefined();
+      expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(answersIn(res.body), url).toEqual([]);
       expect(modulePreloads(res.body)[0], url).toBe('/assets/product-route-p1.js');
     }
@@ -207,10 +209,13 @@ describe('a shop page as the server sends it', () => {
     expect(product[0]!.query).toEqual({ kind: 'product', productId: comic.id });
   });
 
-  it('sends other pages as they were built', async () => {
-    for (const url of ['/cart', '/dashboard/orders', '/login?next=%2Fcart']) {
+  it('sends other pages as they were built, as 404 where the app has no page', async () => {
+    const pages = ['/cart', '/dashboard/orders', '/login?next=%2Fcart', '/History/', '/success'];
+    for (const url of [...pages, '/no-such-page', '/dashboard/nothing', '/cart/x']) {
       const res = await page(url);
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(pages.includes(url) ? 200 : 404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<title>Otaku Shelf</title>');
       expect(res.body, url).not.toContain('modulepreload');
       expect(res.body, url).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
     }

@@ -279,17 +279,22 @@ export class FirstScreenPages {
     log: FastifyBaseLogger,
   ): Promise<DrawnPage> {
     let complete = true;
+    /** Whether the catalog said there is nothing at this address (a product page of none). */
+    let absent = false;
     const sent = await withDeadline(
       Promise.all(
         first.queries.map(async (query) => {
-          const answer = await answerFor(answers, query)?.catch((error: unknown) => {
-            // The catalog's AppError says `status`; Fastify's own errors say `statusCode`.
-            const { status, statusCode } = error as { status?: number; statusCode?: number };
-            if ((status ?? statusCode ?? 500) < 500) return null;
-            complete = false;
-            log.warn({ err: error }, 'first screen answer not read');
-            return null;
-          });
+          const answer = await (answerFor(answers, query) ?? Promise.resolve(null)).catch(
+            (error: unknown) => {
+              // The catalog's AppError says `status`; Fastify's own errors say `statusCode`.
+              const { status, statusCode } = error as { status?: number; statusCode?: number };
+              if ((status ?? statusCode ?? 500) < 500) return null;
+              complete = false;
+              log.warn({ err: error }, 'first screen answer not read');
+              return undefined;
+            },
+          );
+          if (answer === null) absent = true;
           return answer ? { query, body: answer.body } : null;
         }),
       ),
@@ -315,7 +320,10 @@ export class FirstScreenPages {
     }
     const head = markup !== null ? this.#drawnHead : this.#head;
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
-    return { page: new PreparedBody(`${head}${hints.join('')}${body}`, HTML_TYPE), complete };
+    // The app shows its not-found screen; crawlers and link checkers read the status.
+    const status = absent && first.screen === 'product' ? 404 : 200;
+    const page = new PreparedBody(`${head}${hints.join('')}${body}`, HTML_TYPE, status);
+    return { page, complete };
   }
 
   /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */

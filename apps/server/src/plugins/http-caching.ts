@@ -93,6 +93,8 @@ export class PreparedBody {
   constructor(
     readonly body: string,
     readonly contentType: string = JSON_TYPE,
+    /** A page of something that is not there (a product page of no product) goes out as 404. */
+    readonly status: 200 | 404 = 200,
   ) {
     this.etag = etagOf(body);
     this.bytes = Buffer.byteLength(body);
@@ -136,8 +138,9 @@ export function sendPrepared(
   reply: FastifyReply,
   answer: PreparedBody,
 ): FastifyReply {
-  reply.header('content-type', answer.contentType);
-  if (tagged(request, reply, answer.etag)) {
+  reply.code(answer.status).header('content-type', answer.contentType);
+  // Only a found answer is worth revalidating; an absent one is asked again in full.
+  if (answer.status === 200 && tagged(request, reply, answer.etag)) {
     return reply.code(304).removeHeader('content-type').send();
   }
   const encoding = codingFor(request, reply, answer.bytes);

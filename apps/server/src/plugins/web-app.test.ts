@@ -19,11 +19,18 @@ const t = useTestApp({ WEB_DIST_DIR: dist });
 
 describe('the built web app', () => {
   it('serves index.html for client-side routes, never cached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/shop/COM-8F3K2Q?x=1' });
+    const res = await t.app.inject({ method: 'GET', url: '/shop?x=1' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.body).toContain('<title>Otaku Shelf</title>');
+  });
+
+  it('serves index.html as a 404 at an address the app has no page for', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no-such-page?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<title>Otaku Shelf</title>');
   });
 

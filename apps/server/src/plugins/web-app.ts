@@ -1,17 +1,18 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { SERVER } from '@otaku/shared';
+import { isAppPage, SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstScreenPages } from './first-screen';
-import { sendPrepared } from './http-caching';
+import { HTML_TYPE, sendPrepared } from './http-caching';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
- * every other GET that is not an API call falls back to index.html (client-side routes). The
+ * every other GET that is not an API call falls back to index.html (client-side routes), with
+ * status 404 at an address the app has no page for or a product page of no product. The
  * shop pages get index.html with their first screen's code, data and pictures named in it
  * and the screen itself drawn (first-screen.ts), kept until the catalog changes and sent with
  * an ETag, so a reload that finds the same page gets an empty 304.
@@ -49,6 +50,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
+  const notFoundPage = hasWeb ? readFileSync(path.join(webDistDir, 'index.html')) : null;
   const pages = hasWeb
     ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog)
     : null;
@@ -65,9 +67,10 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     if (isPage && hasWeb) {
       const page = await pages?.page(url, search, app.catalogAnswers, request.log);
       if (page) return sendPrepared(request, reply.header('cache-control', 'no-cache'), page);
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile('index.html', webDistDir, { cacheControl: false });
+      reply.header('cache-control', 'no-cache');
+      // An address the app has no page for gets its not-found screen, as a 404.
+      if (!isAppPage(url)) return reply.code(404).type(HTML_TYPE).send(notFoundPage);
+      return reply.sendFile('index.html', webDistDir, { cacheControl: false });
     }
     return reply.status(404).send({ success: false, message: SERVER.notFound, code: 'NOT_FOUND' });
   });

@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
+import { isAppPage } from '@otaku/shared';
+import { matchRoutes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, stubCatalogApi } from '../test/catalog-factories';
 import { storeSession } from '../test/factories';
 import { renderWithProviders } from '../test/render';
-import { AppRoutes } from './router';
+import { AppRoutes, routes } from './router';
 
 function PathProbe() {
   return <output data-testid="path">{useLocation().pathname}</output>;
@@ -86,5 +87,40 @@ describe('routes', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Close dashboard menu' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+/** Whether the router shows a screen at this address rather than its not-found one. */
+function routed(address: string): boolean {
+  const leaf = matchRoutes(routes, address)?.at(-1)?.route;
+  return leaf !== undefined && leaf.path !== '*';
+}
+
+describe('the pages the server knows the app by (isAppPage)', () => {
+  it('are the pages the router shows, so the server sends 404 exactly where the app says so', () => {
+    const addresses = [
+      '/',
+      '/shop',
+      '/shop/',
+      '/SHOP',
+      '/shop/COM-8F3K2Q',
+      '/shop/COM-8F3K2Q/',
+      '/shop/:COM-8F3K2Q',
+      '/shop/a/b',
+      '/login',
+      '/signup',
+      '/recruiter',
+      '/auth/google',
+      '/auth/google/success',
+      '/auth/google/x',
+      '/success',
+      '/cart',
+      '/cart/x',
+      '/history',
+      '/dashboard',
+      '/forgot-password',
+      '/nothing',
+    ];
+    for (const address of addresses) expect(isAppPage(address), address).toBe(routed(address));
   });
 });

@@ -1,53 +1,56 @@
 /**
  * Every route of the web app (spec §2) and the builders for links with parameters. Components
- * link through this module only, so a route changes in one place.
+ * link through this module only, and its paths are the shared PAGE_PATHS the server knows the
+ * app's pages by, so a route changes in one place.
  */
-import type { Category } from '@otaku/shared';
-
-const dashboardRoot = '/dashboard';
+import { PAGE_PATHS, type Category } from '@otaku/shared';
 
 export const paths = {
-  home: '/',
-  shop: '/shop',
+  home: PAGE_PATHS.home,
+  shop: PAGE_PATHS.shop,
   /** The shop opened on one category (the home page's section buttons). */
-  shopCategory: (category: Category) => `/shop?${new URLSearchParams({ category })}`,
-  product: (productId: string) => `/shop/${encodeURIComponent(productId)}`,
-  login: '/login',
-  signup: '/signup',
+  shopCategory: (category: Category) => `${PAGE_PATHS.shop}?${new URLSearchParams({ category })}`,
+  product: (productId: string) => `${PAGE_PATHS.shop}/${encodeURIComponent(productId)}`,
+  login: PAGE_PATHS.login,
+  signup: PAGE_PATHS.signup,
+  /** Linked from the login page (spec §2); the spec shows no screen for it. */
   forgotPassword: '/forgot-password',
-  recruiter: '/recruiter',
-  googleAuth: '/auth/google',
-  googleAuthSuccess: '/auth/google/success',
-  cart: '/cart',
-  history: '/history',
-  paymentSuccess: '/success',
+  recruiter: PAGE_PATHS.recruiter,
+  googleAuth: PAGE_PATHS.googleAuth,
+  googleAuthSuccess: PAGE_PATHS.googleAuthSuccess,
+  cart: PAGE_PATHS.cart,
+  history: PAGE_PATHS.history,
+  paymentSuccess: PAGE_PATHS.paymentSuccess,
   dashboard: {
-    root: dashboardRoot,
-    products: dashboardRoot,
-    orders: `${dashboardRoot}/orders`,
-    users: `${dashboardRoot}/users`,
-    coupons: `${dashboardRoot}/coupons`,
+    root: PAGE_PATHS.dashboard,
+    products: PAGE_PATHS.dashboard,
+    orders: PAGE_PATHS.dashboardOrders,
+    users: PAGE_PATHS.dashboardUsers,
+    coupons: PAGE_PATHS.dashboardCoupons,
   },
   /** Footer links the spec lists without a page behind them yet. */
   placeholder: '#',
 } as const;
 
+/** A path as a route pattern relative to `parent` (the root by default). */
+const under = (pathname: string, parent = '') => pathname.slice(parent.length + 1);
+
 /** Route patterns, relative to their parent, as the router declares them. */
 export const routePatterns = {
-  shop: 'shop',
-  product: 'shop/:productId',
-  login: 'login',
-  signup: 'signup',
-  recruiter: 'recruiter',
-  googleAuth: 'auth/google',
-  googleAuthSuccess: 'auth/google/success',
-  cart: 'cart',
-  history: 'history',
-  paymentSuccess: 'success',
-  dashboard: 'dashboard/*',
-  dashboardOrders: 'orders',
-  dashboardUsers: 'users',
-  dashboardCoupons: 'coupons',
+  shop: under(PAGE_PATHS.shop),
+  product: `${under(PAGE_PATHS.shop)}/:productId`,
+  login: under(PAGE_PATHS.login),
+  signup: under(PAGE_PATHS.signup),
+  recruiter: under(PAGE_PATHS.recruiter),
+  googleAuth: under(PAGE_PATHS.googleAuth),
+  googleAuthSuccess: under(PAGE_PATHS.googleAuthSuccess),
+  cart: under(PAGE_PATHS.cart),
+  history: under(PAGE_PATHS.history),
+  paymentSuccess: under(PAGE_PATHS.paymentSuccess),
+  dashboard: `${under(PAGE_PATHS.dashboard)}/*`,
+  dashboardOrders: under(PAGE_PATHS.dashboardOrders, PAGE_PATHS.dashboard),
+  dashboardUsers: under(PAGE_PATHS.dashboardUsers, PAGE_PATHS.dashboard),
+  dashboardCoupons: under(PAGE_PATHS.dashboardCoupons, PAGE_PATHS.dashboard),
 } as const;
 
 /** Pages where an expired session must not bounce the visitor to /login (spec §8). */
