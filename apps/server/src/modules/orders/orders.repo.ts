@@ -7,16 +7,17 @@ import { orderLines, orders, users } from '../../db/schema/index';
 export type OrderRow = typeof orders.$inferSelect;
 /** Every column of a new order but those the database fills in (its id and timestamps). */
 export type NewOrder = Required<Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
-export type OrderLineRow = typeof orderLines.$inferSelect;
+/** An order line as an order shows it: without its own id and its order's, which nothing reads. */
+export type OrderLineRow = Omit<typeof orderLines.$inferSelect, 'id' | 'orderId'>;
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
 /** A named value of a prepared statement (db/prepared.ts). */
 const value = (name: string) => sql.placeholder(name);
 
 /** An order line `l` as the JSON object of an OrderLineRow. */
-const lineJson = sql`json_build_object('id', l.id, 'orderId', l.order_id,
-  'productId', l.product_id, 'productName', l.product_name, 'productImage', l.product_image,
-  'variant', l.variant, 'quantity', l.quantity, 'priceCents', l.price_cents)`;
+const lineJson = sql`json_build_object('productId', l.product_id, 'productName',
+  l.product_name, 'productImage', l.product_image, 'variant', l.variant, 'quantity', l.quantity,
+  'priceCents', l.price_cents)`;
 
 // The statement keeps one shape however many lines there are: they come as one JSON array,
 // written in its order.
