@@ -35,7 +35,10 @@ function StockInputs({ values, errors, set }: FieldsProps) {
           const error = errors[`stock.${key}`];
           return (
             <div key={key || 'single'} className="flex flex-col gap-1">
-              <Label htmlFor={id}>{key ? `Stock for ${key}` : 'Stock'}</Label>
+              {/* A single stock's field is named by the legend it sits under; said, not shown twice. */}
+              <Label htmlFor={id} className={key ? undefined : 'sr-only'}>
+                {key ? `Stock for ${key}` : 'Stock'}
+              </Label>
               <Input
                 id={id}
                 inputMode="numeric"

@@ -147,7 +147,7 @@ export function ProductFormModal({
       }
     >
       <form
-        className="grid gap-4"
+        className="flex flex-col gap-4"
         onSubmit={(e) => {
           e.preventDefault();
           void submit();
