@@ -125,8 +125,10 @@ export function CategoryFields(props: FieldsProps) {
               </label>
             ))}
           </div>
-          {errors.sizes ? <FieldError>{errors.sizes}</FieldError> : null}
-          {values.sizes.length === 0 ? (
+          {/* The hint until the rule's own message says the same. */}
+          {errors.sizes ? (
+            <FieldError>{errors.sizes}</FieldError>
+          ) : values.sizes.length === 0 ? (
             <FieldHint>Choose sizes to enter their stock.</FieldHint>
           ) : null}
         </fieldset>

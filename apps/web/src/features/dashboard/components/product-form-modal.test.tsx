@@ -1,4 +1,4 @@
-import { PRODUCT_FORM } from '@otaku/shared';
+import { DASHBOARD_RULES, PRODUCT_FORM } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,6 +37,9 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'clothes');
     expect(screen.queryByLabelText('Volumes')).not.toBeInTheDocument();
     expect(screen.queryByText('Stock')).not.toBeInTheDocument();
+    // The rule's message, not also the hint that says the same.
+    expect(screen.getByText(DASHBOARD_RULES.sizesRequired)).toBeInTheDocument();
+    expect(screen.queryByText('Choose sizes to enter their stock.')).not.toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('M'));
     expect(screen.getByLabelText('Stock for M')).toBeInTheDocument();
     expect(screen.getByText(PRODUCT_FORM.merchTypeRequired)).toBeInTheDocument();
