@@ -284,17 +284,21 @@ export class FirstScreenPages {
     const sent = await withDeadline(
       Promise.all(
         first.queries.map(async (query) => {
-          const answer = await (answerFor(answers, query) ?? Promise.resolve(null)).catch(
-            (error: unknown) => {
-              // The catalog's AppError says `status`; Fastify's own errors say `statusCode`.
-              const { status, statusCode } = error as { status?: number; statusCode?: number };
-              if ((status ?? statusCode ?? 500) < 500) return null;
+          const asked = answerFor(answers, query);
+          if (!asked) {
+            absent = true;
+            return null;
+          }
+          const answer = await asked.catch((error: unknown) => {
+            // The catalog's AppError says `status`; Fastify's own errors say `statusCode`.
+            const { status, statusCode } = error as { status?: number; statusCode?: number };
+            if ((status ?? statusCode ?? 500) < 500) absent = true;
+            else {
               complete = false;
               log.warn({ err: error }, 'first screen answer not read');
-              return undefined;
-            },
-          );
-          if (answer === null) absent = true;
+            }
+            return null;
+          });
           return answer ? { query, body: answer.body } : null;
         }),
       ),

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { registerPeriodicJob } from '../../lib/periodic';
-import { productImageBase, removeProductImages } from './product-images';
+import { productImageBase, productImageKey, removeProductImages } from './product-images';
 
 const IMAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
 const IMAGE_SWEEP_GRACE_MS = 60 * 60 * 1000;
@@ -38,13 +38,17 @@ async function isShown(ex: Executor, base: string): Promise<boolean> {
   return row?.shown === true;
 }
 
-/** Removes the files of an image key, unless something still shows them (see above). */
+/**
+ * Removes the files of an image base (`products.image`), unless something still shows them
+ * (see above) or they are not this server's files.
+ */
 export async function removeUnlessShown(
   ex: Executor,
   uploadsDir: string,
-  key: string,
+  image: string,
 ): Promise<void> {
-  if (await isShown(ex, productImageBase(key))) return;
+  const key = productImageKey(image);
+  if (key === null || (await isShown(ex, image))) return;
   await removeProductImages(uploadsDir, key);
 }
 

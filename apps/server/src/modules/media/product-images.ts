@@ -24,6 +24,12 @@ export interface StoredImage {
 
 export const productImageBase = (productId: string): string => `/uploads/products/${productId}`;
 
+/** The file key of an image base `/uploads/products/<key>`, or null for anything else. */
+export function productImageKey(image: string): string | null {
+  const match = /^\/uploads\/products\/([A-Za-z0-9-]+)$/.exec(image);
+  return match?.[1] ?? null;
+}
+
 export function productImageFiles(uploadsDir: string, productId: string): string[] {
   return PRODUCT_IMAGE_SIZES.map((s) =>
     path.join(uploadsDir, 'products', `${productId}-${s.width}.webp`),

@@ -41,12 +41,6 @@ async function storeImage(uploadsDir: string, key: string, image: UploadedImage)
   }
 }
 
-/** The file key of an image base `/uploads/products/<key>`, or null for anything else. */
-function imageKey(image: string): string | null {
-  const match = /^\/uploads\/products\/([A-Za-z0-9-]+)$/.exec(image);
-  return match?.[1] ?? null;
-}
-
 function fields(payload: ReturnType<typeof toProductPayload>) {
   const { variants: _variants, ...product } = payload;
   return { ...product, searchText: buildSearchText(product) };
@@ -105,9 +99,8 @@ export async function updateProduct(
     if (key) await removeProductImages(deps.uploadsDir, key);
     throw error;
   }
-  const oldKey = imageKey(existing.image);
-  if (stored && oldKey && oldKey !== key)
-    await removeUnlessShown(deps.database.db, deps.uploadsDir, oldKey);
+  if (stored && stored.image !== existing.image)
+    await removeUnlessShown(deps.database.db, deps.uploadsDir, existing.image);
   return { productID: id, image: stored?.image ?? existing.image };
 }
 
@@ -115,6 +108,5 @@ export async function updateProduct(
 export async function deleteProduct(deps: ProductsAdminDeps, productID: string): Promise<void> {
   const image = await repo.deleteProduct(deps.database.db, productID);
   if (image === undefined) throw notFound(DASHBOARD_RULES.productNotFound);
-  const key = imageKey(image);
-  if (key) await removeUnlessShown(deps.database.db, deps.uploadsDir, key);
+  await removeUnlessShown(deps.database.db, deps.uploadsDir, image);
 }
