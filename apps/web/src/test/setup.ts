@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import type * as ClassNames from '../lib/cn';
 
 // Every list of classes a component joins must set each property once: the unit tests fail on
@@ -31,6 +31,11 @@ afterEach(() => {
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
 });
+
+// A toast that was closing as a file's last test ended removes itself 200 ms later (sonner's
+// exit timer, which unmounting does not cancel); were the page's window gone by then, React
+// would throw "window is not defined" outside any test. Let it run out first.
+afterAll(() => new Promise((resolve) => setTimeout(resolve, 250)));
 
 // The app fetches the toast library with its first toast (lib/toast.ts). Importing it here
 // once means that first toast does not wait for the library to be transformed on a busy
