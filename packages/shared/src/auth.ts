@@ -57,20 +57,40 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
+const confirmPasswordSchema = z
+  .string({ error: RECRUITER.confirmRequired })
+  .min(1, RECRUITER.confirmRequired);
+
+/** The password typed twice must match; the mismatch is reported on the second field. */
+const samePasswordTwice = (v: { password: string; confirmPassword: string }) =>
+  v.password === v.confirmPassword;
+const passwordsDiffer = { message: RECRUITER.passwordsDiffer, path: ['confirmPassword'] };
+
 export const recruiterRequestSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
     password: newPassword(RECRUITER.passwordTooShort),
-    confirmPassword: z
-      .string({ error: RECRUITER.confirmRequired })
-      .min(1, RECRUITER.confirmRequired),
+    confirmPassword: confirmPasswordSchema,
   })
-  .refine((v) => v.password === v.confirmPassword, {
-    message: RECRUITER.passwordsDiffer,
-    path: ['confirmPassword'],
-  });
+  .refine(samePasswordTwice, passwordsDiffer);
 export type RecruiterRequest = z.input<typeof recruiterRequestSchema>;
+
+/** The last step of a password reset, once the address's code is verified (decision 108). */
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  password: newPassword(VALIDATION.passwordTooShort),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The reset page's new-password form: the password twice; the page adds the address. */
+export const newPasswordFormSchema = z
+  .object({
+    password: newPassword(VALIDATION.passwordTooShort),
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine(samePasswordTwice, passwordsDiffer);
+export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 
 /** A user as every auth call returns it. Never carries a password hash. */
 export const publicUserSchema = z.object({

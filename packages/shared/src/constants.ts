@@ -57,7 +57,8 @@ export const LAYOUT = {
   carouselSpeedMs: 500,
 } as const;
 
-export const SIGNUP_CODE = {
+/** The one-time codes mailed for sign-up and for a password reset. */
+export const EMAIL_CODE = {
   length: 6,
   ttlMinutes: 10,
   maxWrongTries: 5,

@@ -71,6 +71,7 @@ export const AUTH = {
   sendOtpFailed: 'Failed to send OTP',
   otpInvalid: 'Invalid or expired OTP',
   signupFailed: 'Signup failed',
+  resetFailed: 'Could not change your password. Please try again.',
   loginFailed: 'Try again something went wrong!',
   googleFailed: 'Google authentication failed. Please try again.',
   logoutFailed: 'Failed to logout. Please try again.',
@@ -207,4 +208,12 @@ export const ACCOUNT = {
     'Google has not verified this email address, so it cannot be used to sign in here. Please log in with your password.',
   googleSignedIn: 'Signed in with Google!',
   codeMailSubject: 'Your Otaku Shelf sign-up code',
+  /** Said whether or not the address has an account, so the answer does not tell. */
+  resetCodeSent:
+    'If an account uses this email, we sent it a 6-digit code. It is valid for 10 minutes.',
+  resetCodeVerified: 'Code verified. Now choose a new password.',
+  resetNotVerified:
+    'Please verify your email with the code we sent before choosing a new password.',
+  passwordReset: 'Password changed. You are logged in.',
+  resetMailSubject: 'Your Otaku Shelf password reset code',
 } as const;

@@ -92,16 +92,28 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** One pending sign-up code per e-mail address; a new code replaces the old one. */
-export const signupCodes = pgTable('signup_codes', {
-  email: text('email').primaryKey(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  wrongTries: integer('wrong_tries').notNull().default(0),
-  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set once the code is verified; sign-up must then complete before expiresAt. */
-  verifiedAt: timestamp('verified_at', { withTimezone: true }),
-});
+/** What an e-mailed code is for: creating an account, or choosing a new password. */
+export const EMAIL_CODE_PURPOSES = ['signup', 'reset'] as const;
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
+
+/** One pending code per e-mail address and purpose; a new code replaces the old one. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: EMAIL_CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    wrongTries: integer('wrong_tries').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once the code is verified; the sign-up or reset must then complete before expiresAt. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.purpose] }),
+    check('email_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`),
+  ],
+);
 
 /** Fixed-window counters shared by every app instance (login, sign-up codes, recruiter). */
 export const rateLimits = pgTable('rate_limits', {

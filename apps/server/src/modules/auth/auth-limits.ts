@@ -16,5 +16,10 @@ export const LIMITS = {
   /** On top of the 5 wrong tries that void a code. */
   verifyOtpPerEmail: { name: 'verify-otp:email', limit: 15, windowSeconds: 15 * MINUTE },
   verifyOtpPerIp: { name: 'verify-otp:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  /** Password reset: the same budgets as sign-up codes, counted apart. */
+  resetCodePerEmail: { name: 'reset-code:email', limit: 6, windowSeconds: 60 * MINUTE },
+  resetCodePerIp: { name: 'reset-code:ip', limit: 20, windowSeconds: 60 * MINUTE },
+  verifyResetPerEmail: { name: 'verify-reset:email', limit: 15, windowSeconds: 15 * MINUTE },
+  verifyResetPerIp: { name: 'verify-reset:ip', limit: 30, windowSeconds: 15 * MINUTE },
   recruiterPerIp: { name: 'recruiter:ip', limit: 5, windowSeconds: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

@@ -49,6 +49,20 @@ export async function updateUser(
   return row;
 }
 
+/** Sets the password of the account with this address; undefined when there is none. */
+export async function setPassword(
+  db: Executor,
+  email: string,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date() })
+    .where(eq(users.email, email))
+    .returning();
+  return row;
+}
+
 export async function insertRefreshToken(
   db: Executor,
   token: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
@@ -85,4 +99,12 @@ export async function revokeFamily(db: Executor, familyId: string): Promise<void
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Revokes every refresh token of the user: each of their sessions ends at its next refresh. */
+export async function revokeUserSessions(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

@@ -4,10 +4,11 @@ import {
   loginRequestSchema,
   messageResponseSchema,
   recruiterRequestSchema,
+  resetPasswordRequestSchema,
   sendOtpRequestSchema,
   sendOtpResponseSchema,
   sessionResponseSchema,
-  SIGNUP_CODE,
+  EMAIL_CODE,
   signupRequestSchema,
   verifyOtpRequestSchema,
   verifyResponseSchema,
@@ -16,6 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './auth.service';
+import * as reset from './password-reset.service';
 import { clearRefreshCookie, readRefreshCookie } from './cookies';
 import { toPublicUser } from './public-user';
 import { refreshFromCookie, sessionReply } from './session-reply';
@@ -44,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         success: true as const,
         message: ACCOUNT.codeSent,
-        resendAfterSeconds: SIGNUP_CODE.resendCooldownSeconds,
+        resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
       };
     },
   );
@@ -81,6 +83,44 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       signedIn(reply, await auth.logIn(deps(), request.body, request.ip), ACCOUNT.loggedIn),
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
+    },
+    async (request) => {
+      await reset.sendResetCode(deps(), request.body.email, request.ip);
+      return {
+        success: true as const,
+        message: ACCOUNT.resetCodeSent,
+        resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/verify-reset-code',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => {
+      await reset.verifyResetCode(deps(), request.body.email, request.body.otp, request.ip);
+      return { success: true as const, message: ACCOUNT.resetCodeVerified };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: resetPasswordRequestSchema, response: { 200: sessionResponseSchema } },
+    },
+    async (request, reply) =>
+      signedIn(reply, await reset.resetPassword(deps(), request.body), ACCOUNT.passwordReset),
   );
 
   app.post(

@@ -3,19 +3,18 @@
  * signed in returns the user and a fresh session; the routes put its refresh token in the
  * cookie. Rules live here; queries in the repos; tokens in sessions.ts.
  */
-import { ACCOUNT, AUTH, type Role } from '@otaku/shared';
+import { ACCOUNT, type Role } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, conflict, forbidden, unauthenticated } from '../../lib/errors';
+import { conflict, forbidden, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
-import { signupCodeMail } from '../mail/signup-code-mail';
 import { LIMITS } from './auth-limits';
 import * as repo from './auth.repo';
 import { startSession, type IssuedSession } from './sessions';
-import { checkCode, consumeVerifiedCode, issueCode, withdrawCode } from './signup-codes';
+import { checkCode, consumeVerifiedCode, mailNewCode, requireVerifiedCode } from './email-codes';
 
 export interface AuthDeps {
   db: Db;
@@ -31,25 +30,18 @@ export interface SignedIn {
 
 /** Sends a new sign-up code to an address that has no account yet. */
 export async function sendSignupCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  const { db, config } = deps;
+  const { db } = deps;
   await enforceRateLimit(db, LIMITS.sendOtpPerIp, ip, ACCOUNT.tooManyCodeRequests);
   await enforceRateLimit(db, LIMITS.sendOtpPerEmail, email, ACCOUNT.tooManyCodeRequests);
   if (await repo.findUserByEmail(db, email)) throw conflict(ACCOUNT.emailTaken);
-  const code = await issueCode(db, config.jwtSecret, email);
-  try {
-    await deps.mailer.send(signupCodeMail(email, code, config.publicUrl));
-  } catch (error) {
-    deps.log.error({ err: error }, 'sign-up code e-mail could not be sent');
-    await withdrawCode(db, config.jwtSecret, email, code);
-    throw new AppError(503, AUTH.sendOtpFailed, 'UNAVAILABLE');
-  }
+  await mailNewCode(deps, { email, purpose: 'signup' });
 }
 
 export async function verifySignupCode(deps: AuthDeps, email: string, otp: string, ip: string) {
   const { db, config } = deps;
   await enforceRateLimit(db, LIMITS.verifyOtpPerIp, ip, ACCOUNT.tooManyCodeChecks);
   await enforceRateLimit(db, LIMITS.verifyOtpPerEmail, email, ACCOUNT.tooManyCodeChecks);
-  await checkCode(db, config.jwtSecret, email, otp);
+  await checkCode(db, config.jwtSecret, { email, purpose: 'signup' }, otp);
 }
 
 /** Creates the account of a verified address, using up its code, and signs it in. */
@@ -58,9 +50,11 @@ export async function signUp(
   input: { email: string; username: string; password: string },
 ): Promise<SignedIn> {
   const { db, config } = deps;
+  const owner = { email: input.email, purpose: 'signup' } as const;
+  await requireVerifiedCode(db, owner);
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction(async (tx) => {
-    await consumeVerifiedCode(tx, input.email);
+    await consumeVerifiedCode(tx, owner);
     const created = await repo.insertUser(tx, {
       email: input.email,
       username: input.username,

@@ -1,34 +1,18 @@
 import { ACCOUNT, AUTH, RECRUITER, VALIDATION } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { authPost, codeMailedTo } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, refreshCookieOf } from '../../../test/users';
 import { LIMITS } from './auth-limits';
 
 const t = useTestApp();
-let ip = 0;
-/** Each test its own address, so the per-IP limits of one test never touch another. */
-const nextIp = () => `10.1.0.${++ip}`;
-
-const post = (url: string, payload: unknown, remoteAddress = nextIp()) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/auth/${url}`,
-    payload: payload as object,
-    remoteAddress,
-  });
-
-/** The code of the newest mail the dev outbox kept for the address. */
-function codeSentTo(email: string): string {
-  const mail = t.app.mailer.outbox!.find((m) => m.to === email);
-  const code = /sign-up code is (\d{6})/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+const post = authPost(t, 1);
+const codeSentTo = (email: string) => codeMailedTo(t.app, email, 'sign-up');
 
 const ageCode = (email: string, column: 'last_sent_at' | 'expires_at', seconds: number) =>
   t.database.db.execute(
-    sql`update signup_codes set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where email = ${email}`,
+    sql`update email_codes set ${sql.raw(column)} = ${sql.raw(column)} - make_interval(secs => ${seconds}) where email = ${email}`,
   );
 
 describe('POST /api/auth/send-otp', () => {

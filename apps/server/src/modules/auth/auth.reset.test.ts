@@ -1,0 +1,219 @@
+import { ACCOUNT, AUTH, RECRUITER, VALIDATION } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { authPost, codeMailedTo } from '../../../test/auth-calls';
+import { useTestApp } from '../../../test/helpers';
+import { createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
+import { LIMITS } from './auth-limits';
+import { REFRESH_COOKIE } from './cookies';
+
+const t = useTestApp();
+const post = authPost(t, 7);
+const mailsTo = (email: string) => t.app.mailer.outbox!.filter((m) => m.to === email);
+const resetCodeSentTo = (email: string) => codeMailedTo(t.app, email, 'password reset');
+
+const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+
+/** Asks for a code for the user's address and verifies it. */
+async function verifiedReset(user: TestUser) {
+  expect((await post('forgot-password', { email: user.email })).statusCode).toBe(200);
+  const res = await post('verify-reset-code', {
+    email: user.email,
+    otp: resetCodeSentTo(user.email),
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+const refresh = (refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [REFRESH_COOKIE]: refreshToken },
+  });
+
+describe('POST /api/auth/forgot-password', () => {
+  it('mails a reset code to the address of an account', async () => {
+    const user = await createUser(t.database);
+    const res = await post('forgot-password', { email: ` ${user.email.toUpperCase()} ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: ACCOUNT.resetCodeSent,
+      resendAfterSeconds: 30,
+    });
+    const [mail] = mailsTo(user.email);
+    expect(mail?.subject).toBe(ACCOUNT.resetMailSubject);
+    expect(mail?.text).toContain('your password stays as it is');
+    expect(mail?.html).toContain(resetCodeSentTo(user.email));
+  });
+
+  it('answers an address without an account the same, with no mail and the same wait', async () => {
+    const user = await createUser(t.database);
+    const email = 'nobody-here@example.com';
+    const known = await post('forgot-password', { email: user.email });
+    const unknown = await post('forgot-password', { email });
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.json()).toEqual(known.json());
+    expect(mailsTo(email)).toHaveLength(0);
+
+    const [knownAgain, unknownAgain] = [
+      await post('forgot-password', { email: user.email }),
+      await post('forgot-password', { email }),
+    ];
+    expect(knownAgain.statusCode).toBe(429);
+    expect(unknownAgain.statusCode).toBe(429);
+    expect(unknownAgain.json().message).toBe(knownAgain.json().message);
+  });
+
+  it.each([
+    [{}, VALIDATION.emailRequired],
+    [{ email: 'not-an-email' }, RECRUITER.invalidEmail],
+  ])('refuses %j with "%s"', async (payload, message) => {
+    const res = await post('forgot-password', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, field: 'email' });
+  });
+
+  it('answers "Failed to send OTP" when the mail cannot be sent, and allows a retry at once', async () => {
+    const user = await createUser(t.database);
+    const send = t.app.mailer.send;
+    t.app.mailer.send = () => Promise.reject(new Error('smtp down'));
+    try {
+      const res = await post('forgot-password', { email: user.email });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ success: false, message: AUTH.sendOtpFailed });
+    } finally {
+      t.app.mailer.send = send;
+    }
+    expect((await post('forgot-password', { email: user.email })).statusCode).toBe(200);
+  });
+
+  it('limits code requests per IP address', async () => {
+    const address = '10.7.99.1';
+    for (let i = 0; i < LIMITS.resetCodePerIp.limit; i++) {
+      const res = await post('forgot-password', { email: `reset-ip-${i}@example.com` }, address);
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await post('forgot-password', { email: 'reset-ip-last@example.com' }, address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many code requests\./);
+  });
+});
+
+describe('POST /api/auth/verify-reset-code', () => {
+  it('accepts the right code and refuses a wrong one', async () => {
+    const user = await createUser(t.database);
+    await post('forgot-password', { email: user.email });
+    const code = resetCodeSentTo(user.email);
+    const wrong = await post('verify-reset-code', { email: user.email, otp: otherThan(code) });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: AUTH.otpInvalid, field: 'otp' });
+    const right = await post('verify-reset-code', { email: user.email, otp: code });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ success: true, message: ACCOUNT.resetCodeVerified });
+  });
+
+  it('refuses every code for an address without an account', async () => {
+    await post('forgot-password', { email: 'ghost@example.com' });
+    const res = await post('verify-reset-code', { email: 'ghost@example.com', otp: '123456' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: AUTH.otpInvalid });
+  });
+
+  it('never takes a sign-up code for a reset code, nor the other way round', async () => {
+    const user = await createUser(t.database);
+    await post('forgot-password', { email: user.email });
+    const resetCode = resetCodeSentTo(user.email);
+    const asSignup = await post('verify-otp', { email: user.email, otp: resetCode });
+    expect(asSignup.json()).toMatchObject({ message: AUTH.otpInvalid });
+
+    const email = 'new-fan@example.com';
+    await post('send-otp', { email });
+    const signupCode = codeMailedTo(t.app, email, 'sign-up');
+    const asReset = await post('verify-reset-code', { email, otp: signupCode });
+    expect(asReset.json()).toMatchObject({ message: AUTH.otpInvalid });
+  });
+
+  it('voids the code on the 5th wrong try', async () => {
+    const user = await createUser(t.database);
+    await post('forgot-password', { email: user.email });
+    const code = resetCodeSentTo(user.email);
+    for (let i = 1; i <= 4; i++) {
+      await post('verify-reset-code', { email: user.email, otp: otherThan(code) });
+    }
+    const fifth = await post('verify-reset-code', { email: user.email, otp: otherThan(code) });
+    expect(fifth.json()).toMatchObject({ message: ACCOUNT.codeTooManyTries });
+    const right = await post('verify-reset-code', { email: user.email, otp: code });
+    expect(right.json()).toMatchObject({ message: AUTH.otpInvalid });
+  });
+});
+
+describe('POST /api/auth/reset-password', () => {
+  it('sets the new password, ends every other session and signs in', async () => {
+    const user = await createUser(t.database);
+    const before = await logIn(t.app, user, '10.7.200.1');
+    await verifiedReset(user);
+
+    const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      message: ACCOUNT.passwordReset,
+      user: { id: user.id, email: user.email },
+      token: expect.any(String),
+    });
+    const fresh = refreshCookieOf(res)!;
+    expect(fresh).toBeTruthy();
+
+    expect((await refresh(before.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(fresh)).statusCode).toBe(200);
+    const old = await post('login', { email: user.email, password: user.password });
+    expect(old.statusCode).toBe(401);
+    await logIn(t.app, { email: user.email, password: 'a-new-password' }, '10.7.200.1');
+
+    const again = await post('reset-password', { email: user.email, password: 'yet-another-one' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: ACCOUNT.resetNotVerified, field: 'email' });
+  });
+
+  it('refuses an address whose code was sent but not verified', async () => {
+    const user = await createUser(t.database);
+    await post('forgot-password', { email: user.email });
+    const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.resetNotVerified });
+  });
+
+  it('refuses a verified code once its 10 minutes are over', async () => {
+    const user = await createUser(t.database);
+    await verifiedReset(user);
+    await t.database.db.execute(
+      sql`update email_codes set expires_at = now() - interval '1 second' where email = ${user.email}`,
+    );
+    const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
+    expect(res.json()).toMatchObject({ message: ACCOUNT.resetNotVerified });
+  });
+
+  it('lets an address whose logins are throttled log in with the new password', async () => {
+    const user = await createUser(t.database);
+    for (let i = 0; i < LIMITS.loginPerAccount.limit; i++) {
+      await post('login', { email: user.email, password: 'not-the-password' });
+    }
+    const locked = await post('login', { email: user.email, password: user.password });
+    expect(locked.statusCode).toBe(429);
+    await verifiedReset(user);
+    await post('reset-password', { email: user.email, password: 'a-new-password' });
+    const res = await post('login', { email: user.email, password: 'a-new-password' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    [{ password: '' }, VALIDATION.passwordRequired],
+    [{}, VALIDATION.passwordRequired],
+    [{ password: 'short' }, VALIDATION.passwordTooShort],
+  ])('refuses %j with "%s"', async (fields, message) => {
+    const res = await post('reset-password', { email: 'form@example.com', ...fields });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message, field: 'password' });
+  });
+});

@@ -1,0 +1,82 @@
+/** Queries on pending e-mailed codes: one row per address and purpose. Only queries: no rules. */
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { emailCodes, type EmailCodePurpose } from '../../db/schema/index';
+
+export type EmailCodeRow = typeof emailCodes.$inferSelect;
+
+/** The address and purpose a code belongs to. */
+export interface CodeOwner {
+  email: string;
+  purpose: EmailCodePurpose;
+}
+
+const ownedBy = (owner: CodeOwner) =>
+  and(eq(emailCodes.email, owner.email), eq(emailCodes.purpose, owner.purpose));
+
+/**
+ * Stores a new code for the address, replacing any older one of the same purpose, unless the
+ * last code went out after `cooldownCutoff`. Returns false when the cooldown refused it. One
+ * statement, so two requests at the same moment cannot both send.
+ */
+export async function replaceCode(
+  db: Executor,
+  code: CodeOwner & { codeHash: string; expiresAt: Date; sentAt: Date },
+  cooldownCutoff: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(emailCodes)
+    .values({ ...code, lastSentAt: code.sentAt, wrongTries: 0 })
+    .onConflictDoUpdate({
+      target: [emailCodes.email, emailCodes.purpose],
+      set: {
+        codeHash: code.codeHash,
+        expiresAt: code.expiresAt,
+        lastSentAt: code.sentAt,
+        wrongTries: 0,
+        verifiedAt: null,
+      },
+      setWhere: lte(emailCodes.lastSentAt, cooldownCutoff),
+    })
+    .returning({ email: emailCodes.email });
+  return rows.length === 1;
+}
+
+export async function findCode(
+  db: Executor,
+  owner: CodeOwner,
+  forUpdate = false,
+): Promise<EmailCodeRow | undefined> {
+  const query = db.select().from(emailCodes).where(ownedBy(owner)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function countWrongTry(db: Executor, owner: CodeOwner): Promise<number> {
+  const [row] = await db
+    .update(emailCodes)
+    .set({ wrongTries: sql`${emailCodes.wrongTries} + 1` })
+    .where(ownedBy(owner))
+    .returning({ wrongTries: emailCodes.wrongTries });
+  return row?.wrongTries ?? 0;
+}
+
+export async function markVerified(
+  db: Executor,
+  owner: CodeOwner,
+  verifiedAt: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await db.update(emailCodes).set({ verifiedAt, expiresAt }).where(ownedBy(owner));
+}
+
+export async function deleteCode(db: Executor, owner: CodeOwner, codeHash?: string) {
+  await db
+    .delete(emailCodes)
+    .where(codeHash ? and(ownedBy(owner), eq(emailCodes.codeHash, codeHash)) : ownedBy(owner));
+}
+
+/** Deletes the codes that expired before `cutoff`. */
+export async function deleteExpiredCodes(db: Executor, cutoff: Date): Promise<void> {
+  await db.delete(emailCodes).where(lte(emailCodes.expiresAt, cutoff));
+}

@@ -1,0 +1,65 @@
+/**
+ * Password reset (decision 108): the address gets a one-time code, the code is verified, then
+ * a new password is set, every session of the account ends and a new one starts. The first two
+ * steps answer an address without an account exactly as one with an account (a code is stored
+ * for it too, only no mail goes out), so they do not tell whether the address is registered.
+ */
+import { ACCOUNT } from '@otaku/shared';
+import { badRequest } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import type { AuthDeps, SignedIn } from './auth.service';
+import { LIMITS } from './auth-limits';
+import * as repo from './auth.repo';
+import {
+  checkCode,
+  consumeVerifiedCode,
+  issueCode,
+  mailNewCode,
+  requireVerifiedCode,
+  type CodeOwner,
+} from './email-codes';
+import { startSession } from './sessions';
+
+const resetOf = (email: string): CodeOwner => ({ email, purpose: 'reset' });
+
+/** Mails a reset code when the address has an account; answers the same when it has none. */
+export async function sendResetCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  const { db, config } = deps;
+  await enforceRateLimit(db, LIMITS.resetCodePerIp, ip, ACCOUNT.tooManyCodeRequests);
+  await enforceRateLimit(db, LIMITS.resetCodePerEmail, email, ACCOUNT.tooManyCodeRequests);
+  if (await repo.findUserByEmail(db, email)) await mailNewCode(deps, resetOf(email));
+  else await issueCode(db, config.jwtSecret, resetOf(email));
+}
+
+export async function verifyResetCode(deps: AuthDeps, email: string, otp: string, ip: string) {
+  const { db, config } = deps;
+  await enforceRateLimit(db, LIMITS.verifyResetPerIp, ip, ACCOUNT.tooManyCodeChecks);
+  await enforceRateLimit(db, LIMITS.verifyResetPerEmail, email, ACCOUNT.tooManyCodeChecks);
+  await checkCode(db, config.jwtSecret, resetOf(email), otp);
+}
+
+/**
+ * Sets the new password of a verified address, using up its code. Every refresh token of the
+ * account is revoked (a thief holding a session loses it at its next refresh, within the access
+ * token's 15 minutes), the login throttle of the address is cleared, and a new session starts.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { email: string; password: string },
+): Promise<SignedIn> {
+  const { db, config } = deps;
+  const owner = resetOf(input.email);
+  await requireVerifiedCode(db, owner);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    await consumeVerifiedCode(tx, owner);
+    const updated = await repo.setPassword(tx, input.email, passwordHash);
+    // Only an address with an account is ever mailed a code, so this means it was deleted since.
+    if (!updated) throw badRequest(ACCOUNT.resetNotVerified, 'email');
+    await repo.revokeUserSessions(tx, updated.id);
+    return updated;
+  });
+  await resetRateLimit(db, LIMITS.loginPerAccount, input.email);
+  return { user, session: await startSession(db, config.jwtSecret, user.id) };
+}
