@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { START_APP_SCRIPT } from '@otaku/shared';
+import { ACCOUNT, START_APP_SCRIPT } from '@otaku/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
@@ -138,30 +138,47 @@ export function capturedMail(): OutboxMessage[] {
     .reverse();
 }
 
-/** Waits for mail to `to` (captured over SMTP, else in the dev outbox) and returns the newest. */
+/**
+ * Waits for mail to `to` whose subject is `subject` (any, when not given), captured over SMTP
+ * or else in the dev outbox, and returns the newest.
+ */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
-  timeout = 10_000,
+  { subject, timeout = 10_000 }: { subject?: string; timeout?: number } = {},
 ): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(
       async () => {
         const messages = [...capturedMail(), ...(await readOutbox(request))];
-        found = messages.find((message) => message.to.toLowerCase() === to.toLowerCase());
+        found = messages.find(
+          (message) =>
+            message.to.toLowerCase() === to.toLowerCase() &&
+            (subject === undefined || message.subject === subject),
+        );
         return found !== undefined;
       },
-      { message: `mail to ${to} in the dev outbox`, timeout },
+      { message: `mail to ${to}${subject ? ` titled "${subject}"` : ''}`, timeout },
     )
     .toBe(true);
   return found!;
 }
 
-/** The six-digit sign-up code in the newest mail to `to`. */
-export async function readSignupCode(request: APIRequestContext, to: string): Promise<string> {
-  const mail = await waitForMail(request, to);
-  const code = /\b(\d{6})\b/.exec(`${mail.subject}\n${mail.text}`)?.[1];
+/** The subjects of the mails that carry a code. */
+export const CODE_MAIL = {
+  signup: ACCOUNT.codeMailSubject,
+  reset: ACCOUNT.resetMailSubject,
+} as const;
+
+/** The six-digit code in the newest sign-up (or, if asked, password reset) mail to `to`. */
+export async function readMailedCode(
+  request: APIRequestContext,
+  to: string,
+  kind: keyof typeof CODE_MAIL = 'signup',
+): Promise<string> {
+  const mail = await waitForMail(request, to, { subject: CODE_MAIL[kind] });
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
   expect(code, `a six-digit code in the mail to ${to}`).toBeTruthy();
   return code!;
 }
@@ -219,7 +236,7 @@ export async function createShopper(
   const email = `${unique('shopper')}@e2e.otakushelf.test`;
   const password = 'journey-password-1';
   await request.post('/api/auth/send-otp', { data: { email } });
-  const otp = await readSignupCode(request, email);
+  const otp = await readMailedCode(request, email);
   await request.post('/api/auth/verify-otp', { data: { email, otp } });
   const res = await request.post('/api/auth/signup', { data: { email, username, password } });
   expect(res.status(), `sign-up of ${username}`).toBe(201);

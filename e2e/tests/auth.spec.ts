@@ -1,4 +1,5 @@
-import { expect, readSignupCode, test, type APIRequestContext, type Page } from '../fixtures';
+import { ACCOUNT } from '@otaku/shared';
+import { expect, readMailedCode, test, type APIRequestContext, type Page } from '../fixtures';
 
 /** A fresh address per journey: journeys share one server and may run in parallel. */
 const uniqueEmail = (label: string) =>
@@ -8,7 +9,7 @@ const PASSWORD = 'journey-password-1';
 /** Creates a shopper account through the API, reading the code from the captured mail. */
 async function createShopper(request: APIRequestContext, email: string, username: string) {
   expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
-  const otp = await readSignupCode(request, email);
+  const otp = await readMailedCode(request, email);
   expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
   const res = await request.post('/api/auth/signup', {
     data: { email, username, password: PASSWORD },
@@ -31,7 +32,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Send code' }).click();
 
     await expect(page.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
-    const code = await readSignupCode(request, email);
+    const code = await readMailedCode(request, email);
     await page.getByLabel('Code').fill(code);
     await page.getByRole('button', { name: 'Verify code' }).click();
 
@@ -70,6 +71,41 @@ test.describe('accounts', () => {
     // The refresh cookie was revoked too: a guarded page sends the visitor to /login.
     await page.goto('/cart');
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a forgotten password is reset with a mailed code, which ends the other sessions', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('reset');
+    await createShopper(request, email, 'Reset Fan');
+    // Another device's session: its refresh cookie lives in `request`, and renews.
+    await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect((await request.post('/api/auth/refresh')).ok()).toBe(true);
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`If an account uses ${email}, we sent it a code.`)).toBeVisible();
+    await page.getByLabel('Code').fill(await readMailedCode(request, email, 'reset'));
+    await page.getByRole('button', { name: 'Verify code' }).click();
+
+    await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password');
+    await page.getByLabel('Confirm new password').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(ACCOUNT.passwordReset)).toBeVisible();
+    await expectSignedIn(page, 'Reset Fan');
+
+    expect((await request.post('/api/auth/refresh')).status()).toBe(401);
+    const old = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
+    expect(old.status()).toBe(401);
+    const fresh = await request.post('/api/auth/login', {
+      data: { email, password: 'a-brand-new-password' },
+    });
+    expect(fresh.ok()).toBe(true);
   });
 
   test('an expired access token is renewed from the refresh cookie', async ({

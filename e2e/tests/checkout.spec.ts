@@ -1,7 +1,7 @@
 import {
   expect,
   getJson,
-  readSignupCode,
+  readMailedCode,
   test,
   type APIRequestContext,
   type Page,
@@ -16,7 +16,7 @@ const PASSWORD = 'journey-password-1';
 async function signIn(page: Page, request: APIRequestContext, label: string) {
   const email = uniqueEmail(label);
   expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
-  const otp = await readSignupCode(request, email);
+  const otp = await readMailedCode(request, email);
   expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
   const res = await request.post('/api/auth/signup', {
     data: { email, username: `${label} fan`, password: PASSWORD },

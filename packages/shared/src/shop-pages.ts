@@ -34,6 +34,7 @@ export const PAGE_PATHS = {
   shop: '/shop',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
   recruiter: '/recruiter',
   googleAuth: '/auth/google',
   googleAuthSuccess: '/auth/google/success',

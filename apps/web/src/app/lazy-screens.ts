@@ -18,6 +18,11 @@ export const LoginScreen = lazy(() =>
 export const SignupScreen = lazy(() =>
   import('../features/auth/routes/signup-route').then((m) => ({ default: m.SignupRoute })),
 );
+export const ForgotPasswordScreen = lazy(() =>
+  import('../features/auth/routes/forgot-password-route').then((m) => ({
+    default: m.ForgotPasswordRoute,
+  })),
+);
 export const RecruiterScreen = lazy(() =>
   import('../features/auth/routes/recruiter-route').then((m) => ({ default: m.RecruiterRoute })),
 );

@@ -119,6 +119,7 @@ describe('the pages the server knows the app by (isAppPage)', () => {
       '/history',
       '/dashboard',
       '/forgot-password',
+      '/forgot-password/x',
       '/nothing',
     ];
     for (const address of addresses) expect(isAppPage(address), address).toBe(routed(address));

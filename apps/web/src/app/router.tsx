@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
           { path: routePatterns.product, element: <ProductEntry /> },
           { path: routePatterns.login, element: <screens.LoginScreen /> },
           { path: routePatterns.signup, element: <screens.SignupScreen /> },
+          { path: routePatterns.forgotPassword, element: <screens.ForgotPasswordScreen /> },
           { path: routePatterns.recruiter, element: <screens.RecruiterScreen /> },
           { path: routePatterns.googleAuth, element: <screens.GoogleAuthScreen /> },
           { path: routePatterns.googleAuthSuccess, element: <screens.GoogleAuthSuccessScreen /> },

@@ -13,8 +13,8 @@ export const paths = {
   product: (productId: string) => `${PAGE_PATHS.shop}/${encodeURIComponent(productId)}`,
   login: PAGE_PATHS.login,
   signup: PAGE_PATHS.signup,
-  /** Linked from the login page (spec §2); the spec shows no screen for it. */
-  forgotPassword: '/forgot-password',
+  /** Linked from the login page (spec §2); the reset screen is decision 108. */
+  forgotPassword: PAGE_PATHS.forgotPassword,
   recruiter: PAGE_PATHS.recruiter,
   googleAuth: PAGE_PATHS.googleAuth,
   googleAuthSuccess: PAGE_PATHS.googleAuthSuccess,
@@ -41,6 +41,7 @@ export const routePatterns = {
   product: `${under(PAGE_PATHS.shop)}/:productId`,
   login: under(PAGE_PATHS.login),
   signup: under(PAGE_PATHS.signup),
+  forgotPassword: under(PAGE_PATHS.forgotPassword),
   recruiter: under(PAGE_PATHS.recruiter),
   googleAuth: under(PAGE_PATHS.googleAuth),
   googleAuthSuccess: under(PAGE_PATHS.googleAuthSuccess),
@@ -56,7 +57,10 @@ export const routePatterns = {
 /** Pages where an expired session must not bounce the visitor to /login (spec §8). */
 export function isAuthPage(pathname: string): boolean {
   return (
-    pathname === paths.login || pathname === paths.signup || pathname.startsWith(paths.googleAuth)
+    pathname === paths.login ||
+    pathname === paths.signup ||
+    pathname === paths.forgotPassword ||
+    pathname.startsWith(paths.googleAuth)
   );
 }
 

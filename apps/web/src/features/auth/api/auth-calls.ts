@@ -6,6 +6,7 @@ import type {
   LoginRequest,
   MessageResponse,
   RecruiterRequest,
+  ResetPasswordRequest,
   SendOtpRequest,
   SendOtpResponse,
   SessionResponse,
@@ -21,6 +22,12 @@ export const authCalls = {
   sendOtp: (body: SendOtpRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
   verifyOtp: (body: VerifyOtpRequest) => api.post<MessageResponse>('/auth/verify-otp', body, own),
   signup: (body: SignupRequest) => api.post<SessionResponse>('/auth/signup', body, own),
+  forgotPassword: (body: SendOtpRequest) =>
+    api.post<SendOtpResponse>('/auth/forgot-password', body, own),
+  verifyResetCode: (body: VerifyOtpRequest) =>
+    api.post<MessageResponse>('/auth/verify-reset-code', body, own),
+  resetPassword: (body: ResetPasswordRequest) =>
+    api.post<SessionResponse>('/auth/reset-password', body, own),
   login: (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body, own),
   recruiter: (body: RecruiterRequest) =>
     api.post<SessionResponse>('/auth/recruiterBypass', body, own),
@@ -29,6 +36,18 @@ export const authCalls = {
   logout: () => api.get<MessageResponse>('/auth/logout', own),
   /** Cookie-based sign-in after Google: turns the session cookie into a token and user. */
   googleSuccess: () => api.get<SessionResponse>('/googleAuth/success', own),
+};
+
+/** The two calls of an e-mailed code: ask for one, then check it. */
+export interface CodeCalls {
+  send: (body: SendOtpRequest) => Promise<SendOtpResponse>;
+  verify: (body: VerifyOtpRequest) => Promise<MessageResponse>;
+}
+
+export const signupCodeCalls: CodeCalls = { send: authCalls.sendOtp, verify: authCalls.verifyOtp };
+export const resetCodeCalls: CodeCalls = {
+  send: authCalls.forgotPassword,
+  verify: authCalls.verifyResetCode,
 };
 
 /** Where the browser goes for Google sign-in and Google logout (full-page redirects). */

@@ -1,6 +1,5 @@
 import { ACCOUNT, AUTH, RECRUITER, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
 import { act, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   fail,
@@ -9,6 +8,8 @@ import {
   ok,
   renderScreen,
   sessionBody,
+  toCodeStep as toCodeStepOf,
+  typist,
   type Handler,
 } from '../testing/auth-test-kit';
 import { SignupRoute } from './signup-route';
@@ -19,17 +20,11 @@ const verified = ok({ message: ACCOUNT.codeVerified });
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
-const setup = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-
-async function toCodeStep(handlers: Record<string, Handler> = {}) {
-  const api = fakeApi({ 'POST /api/auth/send-otp': sent, ...handlers });
-  renderScreen(<SignupRoute />, '/signup');
-  const user = setup();
-  await user.type(screen.getByLabelText('Email'), 'New@Example.test');
-  await user.click(screen.getByRole('button', { name: 'Send code' }));
-  await screen.findByLabelText('Code');
-  return { api, user };
-}
+const toCodeStep = (handlers: Record<string, Handler> = {}) =>
+  toCodeStepOf(<SignupRoute />, '/signup', 'New@Example.test', {
+    'POST /api/auth/send-otp': sent,
+    ...handlers,
+  });
 
 // Typing whole forms is slow on a busy machine; the default 5 s is too tight.
 describe('SignupRoute', { timeout: 20_000 }, () => {
@@ -72,7 +67,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   it('shows the required-field messages of every step', async () => {
     fakeApi({ 'POST /api/auth/send-otp': sent, 'POST /api/auth/verify-otp': verified });
     renderScreen(<SignupRoute />, '/signup');
-    const user = setup();
+    const user = typist();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(VALIDATION.emailRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), 'new@example.test');
@@ -97,7 +92,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   ])('shows %s inline when the code cannot be sent', async (_name, handler, text) => {
     fakeApi({ 'POST /api/auth/send-otp': handler });
     renderScreen(<SignupRoute />, '/signup');
-    const user = setup();
+    const user = typist();
     await user.type(screen.getByLabelText('Email'), 'new@example.test');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);

@@ -3,15 +3,23 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { paths } from '../../../lib/paths';
+import { signupCodeCalls } from '../api/auth-calls';
 import { storeSignedIn } from '../api/store-session';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { GoogleButton, OrDivider } from '../components/google-button';
-import { SignupCodeStep } from '../components/signup-code-step';
+import { CodeStep } from '../components/code-step';
+import { EmailStep } from '../components/email-step';
 import { SignupDetailsStep } from '../components/signup-details-step';
-import { SignupEmailStep } from '../components/signup-email-step';
-import { SignupProgress, type SignupStep } from '../components/signup-steps';
+import { StepProgress } from '../components/step-progress';
 import { useCountdown } from '../components/use-countdown';
+
+const steps = [
+  { id: 'email', label: 'Email' },
+  { id: 'code', label: 'Code' },
+  { id: 'details', label: 'Account' },
+] as const;
+type SignupStep = (typeof steps)[number]['id'];
 
 const subtitles: Record<SignupStep, string> = {
   email: 'Start with your email address. We will send you a one-time code.',
@@ -47,13 +55,15 @@ export function SignupRoute() {
         </>
       }
     >
-      <SignupProgress step={step} />
+      <StepProgress label="Sign-up steps" steps={steps} step={step} />
       {step === 'email' ? (
         <>
           <GoogleButton label="Sign up with Google" />
           <OrDivider />
-          <SignupEmailStep
+          <EmailStep
+            calls={signupCodeCalls}
             defaultEmail={email}
+            hint="We will send a 6-digit code to this address."
             onSent={(address, seconds) => {
               setEmail(address);
               countdown.start(seconds);
@@ -63,8 +73,10 @@ export function SignupRoute() {
         </>
       ) : null}
       {step === 'code' ? (
-        <SignupCodeStep
+        <CodeStep
+          calls={signupCodeCalls}
           email={email}
+          sentNote={(address) => <>We sent a code to {address}.</>}
           resendIn={countdown.remaining}
           onResent={countdown.start}
           onVerified={() => setStep('details')}

@@ -3,7 +3,8 @@
  * screens mounted among probe pages with the toast outlet, as the app shows them.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadToastLibrary, toast } from '../../../lib/toast';
@@ -86,3 +87,25 @@ export const sessionBody = (overrides: object = {}) => ({
     ...overrides,
   },
 });
+
+/** A user-event typist for screens under fake timers that still advance on their own. */
+export const typist = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+/**
+ * Mounts a screen of e-mailed codes (sign-up, password reset) at `path`, sends a code to
+ * `email` and waits for the code step.
+ */
+export async function toCodeStep(
+  ui: ReactElement,
+  path: string,
+  email: string,
+  handlers: Record<string, Handler>,
+) {
+  const api = fakeApi(handlers);
+  renderScreen(ui, path);
+  const user = typist();
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.click(screen.getByRole('button', { name: 'Send code' }));
+  await screen.findByLabelText('Code');
+  return { api, user };
+}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH, verifyOtpRequestSchema } from '@otaku/shared';
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
-import { authCalls } from '../api/auth-calls';
+import type { CodeCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 
@@ -19,17 +20,22 @@ const waitFrom = (error: unknown) => {
 };
 
 /**
- * Step 2: the code from the e-mail. "Resend code" stays disabled while the 30-second countdown
- * runs (spec §4); the server enforces the same wait.
+ * The second step of sign-up and of a password reset: the code from the e-mail. "Resend code"
+ * stays disabled while the 30-second countdown runs (spec §4); the server enforces the same wait.
  */
-export function SignupCodeStep({
+export function CodeStep({
+  calls,
   email,
+  sentNote,
   resendIn,
   onResent,
   onVerified,
   onChangeEmail,
 }: {
+  calls: CodeCalls;
   email: string;
+  /** Where the code went, with the address in bold. */
+  sentNote: (email: ReactNode) => ReactNode;
   resendIn: number;
   onResent: (seconds: number) => void;
   onVerified: () => void;
@@ -39,9 +45,9 @@ export function SignupCodeStep({
     resolver: zodResolver(codeSchema),
     defaultValues: { otp: '' },
   });
-  const verify = useMutation({ mutationFn: authCalls.verifyOtp, onSuccess: () => onVerified() });
+  const verify = useMutation({ mutationFn: calls.verify, onSuccess: () => onVerified() });
   const resend = useMutation({
-    mutationFn: () => authCalls.sendOtp({ email }),
+    mutationFn: () => calls.send({ email }),
     onMutate: () => verify.reset(),
     onSuccess: (body) => {
       onResent(body.resendAfterSeconds);
@@ -66,7 +72,7 @@ export function SignupCodeStep({
       onSubmit={form.handleSubmit(({ otp }) => verify.mutate({ email, otp }))}
     >
       <p className="text-sm text-ink-600">
-        We sent a code to <strong className="font-semibold text-ink-900">{email}</strong>.
+        {sentNote(<strong className="font-semibold text-ink-900">{email}</strong>)}
       </p>
       <TextField
         label="Code"

@@ -1,18 +1,21 @@
 import { cn } from '../../../lib/cn';
 
-export type SignupStep = 'email' | 'code' | 'details';
-
-const steps: { id: SignupStep; label: string }[] = [
-  { id: 'email', label: 'Email' },
-  { id: 'code', label: 'Code' },
-  { id: 'details', label: 'Account' },
-];
-
-/** Where the visitor is in the three sign-up steps (spec §4, Sign-up). */
-export function SignupProgress({ step }: { step: SignupStep }) {
+/**
+ * Where the visitor is in a form of several steps (sign-up, spec §4; password reset), as a
+ * labelled list whose current item says so to assistive technology.
+ */
+export function StepProgress<Step extends string>({
+  label,
+  steps,
+  step,
+}: {
+  label: string;
+  steps: readonly { id: Step; label: string }[];
+  step: Step;
+}) {
   const current = steps.findIndex((s) => s.id === step);
   return (
-    <ol aria-label="Sign-up steps" className="grid grid-cols-3 gap-2">
+    <ol aria-label={label} className="grid grid-cols-3 gap-2">
       {steps.map((s, index) => (
         <li
           key={s.id}

@@ -4,16 +4,20 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
-import { authCalls } from '../api/auth-calls';
+import type { CodeCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 
-/** Step 1: the address the code goes to. */
-export function SignupEmailStep({
+/** The first step of sign-up and of a password reset: the address the code goes to. */
+export function EmailStep({
+  calls,
   defaultEmail,
+  hint,
   onSent,
 }: {
+  calls: CodeCalls;
   defaultEmail: string;
+  hint: string;
   onSent: (email: string, resendAfterSeconds: number) => void;
 }) {
   const form = useForm<SendOtpRequest>({
@@ -21,7 +25,7 @@ export function SignupEmailStep({
     defaultValues: { email: defaultEmail },
   });
   const send = useMutation({
-    mutationFn: authCalls.sendOtp,
+    mutationFn: calls.send,
     onSuccess: (body, values) =>
       onSent(sendOtpRequestSchema.parse(values).email, body.resendAfterSeconds),
   });
@@ -36,7 +40,7 @@ export function SignupEmailStep({
         label="Email"
         type="email"
         autoComplete="email"
-        hint="We will send a 6-digit code to this address."
+        hint={hint}
         registration={form.register('email')}
         error={form.formState.errors.email}
       />
