@@ -1,5 +1,5 @@
 /** Queries on users and refresh tokens for accounts and sessions. Only queries: no rules. */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 
@@ -101,10 +101,23 @@ export async function revokeFamily(db: Executor, familyId: string): Promise<void
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Revokes every refresh token of the user: each of their sessions ends at its next refresh. */
-export async function revokeUserSessions(db: Executor, userId: string): Promise<void> {
+/**
+ * Revokes every refresh token of the user but those of `keepFamilyId`: each other session ends
+ * at its next refresh.
+ */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  keepFamilyId?: string,
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
+      ),
+    );
 }

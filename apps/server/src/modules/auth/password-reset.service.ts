@@ -19,7 +19,7 @@ import {
   requireVerifiedCode,
   type CodeOwner,
 } from './email-codes';
-import { startSession } from './sessions';
+import { endOtherSessions, startSession } from './sessions';
 
 const resetOf = (email: string): CodeOwner => ({ email, purpose: 'reset' });
 
@@ -57,7 +57,7 @@ export async function resetPassword(
     const updated = await repo.setPassword(tx, input.email, passwordHash);
     // Only an address with an account is ever mailed a code, so this means it was deleted since.
     if (!updated) throw badRequest(ACCOUNT.resetNotVerified, 'email');
-    await repo.revokeUserSessions(tx, updated.id);
+    await endOtherSessions(tx, updated.id);
     return updated;
   });
   await resetRateLimit(db, LIMITS.loginPerAccount, input.email);

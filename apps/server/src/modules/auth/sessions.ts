@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';
 import * as repo from './auth.repo';
 import { hashToken, newRefreshToken, refreshExpiry, signAccessToken } from './tokens';
@@ -59,6 +59,20 @@ export async function rotateSession(
   const user = await repo.findUserById(db, row.userId);
   if (!user) throw expired;
   return { ...(await issue(db, secret, user.id, row.familyId)), user };
+}
+
+/**
+ * After a password change: ends every session of the user (at its next refresh, within the
+ * access token's 15 minutes) except the one whose refresh token was presented, when it is
+ * the user's own: whoever changes their own password stays signed in where they did it.
+ */
+export async function endOtherSessions(
+  db: Executor,
+  userId: string,
+  presented?: string,
+): Promise<void> {
+  const own = presented ? await repo.findRefreshToken(db, hashToken(presented)) : undefined;
+  await repo.revokeUserSessions(db, userId, own?.userId === userId ? own.familyId : undefined);
 }
 
 /** Revokes the family of the presented refresh token, if there is one. */

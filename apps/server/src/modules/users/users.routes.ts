@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
+import { readRefreshCookie } from '../auth/cookies';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
 import { errorResponses } from '../../lib/route-errors';
 import * as service from './users.service';
@@ -59,6 +60,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         request.params.id,
         fields,
         form.image,
+        readRefreshCookie(request),
       );
       return { success: true as const, message: DASHBOARD.userUpdated, user };
     },

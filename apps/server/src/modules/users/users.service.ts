@@ -15,6 +15,7 @@ import type { Database } from '../../db/client';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { toPublicUser } from '../auth/public-user';
+import { endOtherSessions } from '../auth/sessions';
 import { removeAvatar, writeAvatar } from '../media/avatar-images';
 import type { UploadedImage } from '../media/image-upload';
 import {
@@ -73,6 +74,8 @@ export async function updateUser(
   id: string,
   rawFields: Record<string, string | undefined>,
   picture: UploadedImage | undefined,
+  /** The editor's refresh token: their own password change keeps this session. */
+  editorRefreshToken?: string,
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
@@ -89,6 +92,8 @@ export async function updateUser(
         enforce(checkCanChangeRole(editor, target, fields.role, superAdmins));
       if (picture) newPicture = await writeAvatar(deps.uploadsDir, target.id, picture.buffer);
       oldPicture = target.profilePic;
+      // A new password ends the account's other sessions, as a password reset does (decision 108).
+      if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
       return repo.updateUser(tx, target.id, {
         ...(fields.username !== undefined ? { username: fields.username } : {}),
         ...(fields.email !== undefined ? { email: fields.email } : {}),

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
+import { bearer, createUser, logIn } from '../../../test/users';
 import { users } from '../../db/schema/index';
 import { verifyPassword } from '../../lib/passwords';
+import { REFRESH_COOKIE } from '../auth/cookies';
 
 const t = useTestApp();
 const account = (role: 'user' | 'admin' | 'superAdmin') =>
@@ -38,6 +40,12 @@ const remove = (editor: TestAccount | null, id: string) =>
     url: `/api/user/delete/${id}`,
     headers: editor ? editor.headers : {},
     payload: { editorEmail: 'spoofed@example.com' },
+  });
+const refresh = (refreshToken: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    cookies: { [REFRESH_COOKIE]: refreshToken },
   });
 const roleOf = async (id: string) =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]?.role;
@@ -214,6 +222,31 @@ describe('PUT /api/user/update/:id', () => {
     expect(pic.json().user.profilePic).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
     const fake = await edit(user, user.id, {}, Buffer.from('just some words, not a picture'));
     expect(fake.statusCode).toBe(415);
+  });
+
+  it('ends the sessions of an account whose password changes, but the editor’s own', async () => {
+    const shopper = await createUser(t.database);
+    const shopperSession = await logIn(t.app, shopper);
+    expect((await edit(boss, shopper.id, { username: 'renamed-only' })).statusCode).toBe(200);
+    expect((await refresh(shopperSession.refreshToken)).statusCode).toBe(200);
+    const rotated = await logIn(t.app, shopper);
+    expect((await edit(boss, shopper.id, { password: 'a-new-password' })).statusCode).toBe(200);
+    expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
+
+    const admin = await createUser(t.database, { role: 'admin' });
+    const here = await logIn(t.app, admin);
+    const elsewhere = await logIn(t.app, admin);
+    const body = await multipart({ password: 'my-new-password' });
+    const own = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/update/${admin.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(here.token) },
+      cookies: { [REFRESH_COOKIE]: here.refreshToken },
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
   });
 
   it('reports the user form messages', async () => {
