@@ -139,13 +139,13 @@ export function capturedMail(): OutboxMessage[] {
 }
 
 /**
- * Waits for mail to `to` whose subject is `subject` (any, when not given), captured over SMTP
- * or else in the dev outbox, and returns the newest.
+ * Waits for mail to `to` whose subject is or matches `subject` (any, when not given), captured
+ * over SMTP or else in the dev outbox, and returns the newest.
  */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
-  { subject, timeout = 10_000 }: { subject?: string; timeout?: number } = {},
+  { subject, timeout = 10_000 }: { subject?: string | RegExp; timeout?: number } = {},
 ): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
@@ -155,11 +155,14 @@ export async function waitForMail(
         found = messages.find(
           (message) =>
             message.to.toLowerCase() === to.toLowerCase() &&
-            (subject === undefined || message.subject === subject),
+            (subject === undefined ||
+              (typeof subject === 'string'
+                ? message.subject === subject
+                : subject.test(message.subject))),
         );
         return found !== undefined;
       },
-      { message: `mail to ${to}${subject ? ` titled "${subject}"` : ''}`, timeout },
+      { message: `mail to ${to}${subject ? ` titled ${String(subject)}` : ''}`, timeout },
     )
     .toBe(true);
   return found!;

@@ -1,8 +1,10 @@
+import { ORDER_MAIL } from '@otaku/shared';
 import {
   expect,
   getJson,
   readMailedCode,
   test,
+  waitForMail,
   type APIRequestContext,
   type Page,
 } from '../fixtures';
@@ -12,8 +14,11 @@ const uniqueEmail = (label: string) =>
   `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.otakushelf.test`;
 const PASSWORD = 'journey-password-1';
 
-/** Creates an account through the API (code from the captured mail), then signs in on /login. */
-async function signIn(page: Page, request: APIRequestContext, label: string) {
+/**
+ * Creates an account through the API (code from the captured mail), then signs in on /login.
+ * Returns the account's address.
+ */
+async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
   const email = uniqueEmail(label);
   expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
   const otp = await readMailedCode(request, email);
@@ -28,6 +33,7 @@ async function signIn(page: Page, request: APIRequestContext, label: string) {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  return email;
 }
 
 interface ListedProduct {
@@ -70,7 +76,7 @@ test.describe('checkout', () => {
     request,
   }) => {
     const product = await productWithTwoSizes(request);
-    await signIn(page, request, 'cod');
+    const email = await signIn(page, request, 'cod');
     const [first, second] = product.sizes as [string, string];
     await addToCart(page, product.productID, first);
     await addToCart(page, product.productID, second);
@@ -104,6 +110,12 @@ test.describe('checkout', () => {
     await expect(page.getByText(`Total $${total.toFixed(2)}`)).toBeVisible();
     await expect(page.getByText(/Coupon OTAKU20/)).toBeVisible();
     await expect(page.getByText('Page 1 of 1')).toBeVisible();
+
+    // The confirmation e-mail (decision 109), captured over SMTP.
+    const mail = await waitForMail(request, email, { subject: /^Your Otaku Shelf order / });
+    expect(mail.text).toContain(`Total: $${total.toFixed(2)}`);
+    expect(mail.text).toContain(ORDER_MAIL.payment('cod', `$${total.toFixed(2)}`));
+    expect(mail.text).toContain('Delivery address: 1-2-3 Sotokanda, Tokyo');
   });
 
   test("pays by card on the test provider's hosted page, then /success and /history", async ({

@@ -104,6 +104,17 @@ export const ORDER = {
   somethingWrong: 'Something went wrong',
 } as const;
 
+/** The order confirmation e-mail (decision 109). */
+export const ORDER_MAIL = {
+  subject: (orderNumber: string) => `Your Otaku Shelf order ${orderNumber}`,
+  greeting: (name: string) => `Thank you for your order, ${name}!`,
+  payment: (method: string, total: string) =>
+    method === 'card'
+      ? `Paid by card: ${total}.`
+      : `Cash on delivery: please have ${total} ready when your order arrives.`,
+  historyLink: 'See your orders',
+} as const;
+
 export const DASHBOARD = {
   fetchOrdersFailed: 'Failed to fetch orders',
   fetchStatsFailed: 'Failed to fetch stats',

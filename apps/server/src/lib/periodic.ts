@@ -1,5 +1,13 @@
-/** Work the app repeats in the background while it is up (sweeps of what nobody holds). */
+/** Work the app repeats in the background while it is up (sweeps, queued mail). */
 import type { FastifyInstance } from 'fastify';
+
+export interface PeriodicJob {
+  /**
+   * Runs the job soon (on the next turn of the event loop) instead of at the next tick; if a
+   * run is in progress, one more follows it, so work added meanwhile is not left for the tick.
+   */
+  runSoon: () => void;
+}
 
 /**
  * Runs `job` every `everyMs` on an unref'd interval from the moment the app is ready; a run
@@ -12,19 +20,35 @@ export function registerPeriodicJob(
   name: string,
   everyMs: number,
   job: () => Promise<void>,
-): void {
+): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let again = false;
+  let closed = false;
+  const run = () => {
+    if (closed) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = job()
+      .catch((err: unknown) => app.log.warn({ err }, `${name} failed`))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running ??= job()
-        .catch((err: unknown) => app.log.warn({ err }, `${name} failed`))
-        .finally(() => (running = undefined));
-    }, everyMs);
+    timer = setInterval(run, everyMs);
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    closed = true;
     clearInterval(timer);
     await running;
   });
+  return { runSoon: () => void setImmediate(run) };
 }

@@ -132,3 +132,19 @@ export const checkoutSnapshots = pgTable(
   },
   (t) => [index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc())],
 );
+
+/**
+ * Order confirmations owed (decision 109): a row is written with its order and deleted once
+ * the mail is out. `notBefore` is the next try; each try pushes it out.
+ */
+export const orderMails = pgTable(
+  'order_mails',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_mails_due_idx').on(t.notBefore)],
+);

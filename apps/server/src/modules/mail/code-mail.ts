@@ -1,8 +1,7 @@
 import { ACCOUNT, EMAIL_CODE } from '@otaku/shared';
 import type { EmailCodePurpose } from '../../db/schema/index';
+import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What each kind of code mail says around the code. */
 const WORDING: Record<

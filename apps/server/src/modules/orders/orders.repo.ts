@@ -47,6 +47,9 @@ const insertStatement = preparedSql<Record<string, unknown> & { lines: OrderLine
           price_cents, n)
       order by x.n
       returning *
+    ), m as (
+      -- The order's confirmation mail is owed from the moment the order exists (decision 109).
+      insert into order_mails (order_id) select id from o
     )
     select o.*, coalesce((
       select json_agg(${lineJson}) from l), '[]'::json) as lines
@@ -64,7 +67,7 @@ export const toOrderRow = (row: Record<string, unknown>) =>
     }),
   ) as OrderRow;
 
-/** Writes the order and its lines (in the order given) in one statement. */
+/** Writes the order, its lines (in the order given) and its owed confirmation in one statement. */
 export async function insertOrder(
   ex: Executor,
   order: NewOrder,
@@ -151,6 +154,15 @@ export async function listUserOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** An order with its lines, as its confirmation mail shows it; undefined when it is gone. */
+export async function orderForMail(ex: Executor, orderId: string) {
+  const [row] = await ex
+    .select({ order: orders, lines: orderLinesJson })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row && { ...row.order, lines: row.lines };
 }
 
 export async function userProfile(ex: Executor, userId: string) {

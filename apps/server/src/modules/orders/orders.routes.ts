@@ -43,6 +43,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         couponCode: body.couponCode,
         deliveryAddress: body.deliveryAddress,
       });
+      app.orderMails.wake();
       return reply.status(201).send({ success: true as const, message: ORDER.placed, order });
     },
   );

@@ -7,7 +7,8 @@ import { PAYMENT_INFO } from '@otaku/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
-import { expireCheckout, fulfilCheckout } from '../checkout/checkout.service';
+import { expireCheckout } from '../checkout/checkout.service';
+import { fulfilPaid } from './fulfil-paid';
 
 export const stripeWebhookRoutes =
   (stripe: Stripe, webhookSecret: string): FastifyPluginAsync =>
@@ -33,9 +34,7 @@ export const stripeWebhookRoutes =
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
           if (session.payment_status === 'unpaid') break; // an async payment still pending
-          const result = await fulfilCheckout(db, session.id);
-          if (result?.oversold)
-            request.log.warn({ order: result.orderNumber, units: result.oversold }, 'oversold');
+          await fulfilPaid(app, request.log, session.id);
           break;
         }
         case 'checkout.session.expired':

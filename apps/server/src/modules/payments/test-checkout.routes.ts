@@ -7,7 +7,8 @@ import { PAYMENT_INFO } from '@otaku/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
-import { expireCheckout, fulfilCheckout } from '../checkout/checkout.service';
+import { expireCheckout } from '../checkout/checkout.service';
+import { fulfilPaid } from './fulfil-paid';
 import { findSnapshot } from './payments.repo';
 import { testCheckoutPage } from './test-checkout-page';
 import { TEST_CHECKOUT_PATH } from './test-provider';
@@ -51,9 +52,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
         testCheckoutPage(snapshot, action(sessionId), PAYMENT_INFO.testDeclined),
       );
     if (snapshot.status === 'expired') return reply.redirect('/cart', 303);
-    const result = await fulfilCheckout(app.database.db, sessionId);
-    if (result?.oversold)
-      request.log.warn({ order: result.orderNumber, units: result.oversold }, 'oversold');
+    await fulfilPaid(app, request.log, sessionId);
     return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
   });
 
