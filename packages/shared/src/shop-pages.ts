@@ -248,6 +248,17 @@ export function isAppPage(address: string): boolean {
   return pagePaths.has(pathname) || productPage.test(pathname);
 }
 
+const productLink = new RegExp(`^${SHOP_PATHS.shop}/:+([^/]+)/?$`, 'i');
+
+/**
+ * The product page a `/shop/:<id>` link (spec §2) stands for, e.g. `/shop/TOY-1` for
+ * `/shop/:TOY-1`; null for any other address. The id is kept as it was written.
+ */
+export function productLinkTarget(address: string): string | null {
+  const id = productLink.exec(address)?.[1];
+  return id === undefined ? null : `${SHOP_PATHS.shop}/${id}`;
+}
+
 /** The shop page at this address and the catalog calls its first screen makes, if any. */
 export function firstScreen(address: string, search: string): FirstScreen | null {
   const pathname = routedPath(address);

@@ -202,6 +202,17 @@ describe('a shop page as the server sends it', () => {
     }
   });
 
+  it('sends a /shop/:<id> link on to the product page for good, keeping the query', async () => {
+    for (const [url, target] of [
+      [`/shop/:${comic.id}`, `/shop/${comic.id}`],
+      [`/SHOP/::${comic.id}/?ref=mail`, `/shop/${comic.id}?ref=mail`],
+    ]) {
+      const res = await page(url!);
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(target);
+    }
+  });
+
   it('reads an address with a trailing slash as the router does', async () => {
     const shop = answersIn((await page('/shop/?category=toys')).body);
     expect(shop[0]!.query).toMatchObject({ constraints: { category: 'toys' } });

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPage, SERVER } from '@otaku/shared';
+import { isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstScreenPages } from './first-screen';
@@ -65,6 +65,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       !url.startsWith('/uploads/') &&
       !url.startsWith('/assets/');
     if (isPage && hasWeb) {
+      // A `/shop/:<id>` link is the product page at its one address, for browsers and crawlers.
+      const canonical = productLinkTarget(url);
+      if (canonical) return reply.redirect(canonical + search, 301);
       const page = await pages?.page(url, search, app.catalogAnswers, request.log);
       if (page) return sendPrepared(request, reply.header('cache-control', 'no-cache'), page);
       reply.header('cache-control', 'no-cache');
