@@ -104,10 +104,18 @@ export const ORDER = {
   somethingWrong: 'Something went wrong',
 } as const;
 
-/** The order confirmation e-mail (decision 109). */
+/** The e-mails of an order (decision 109): its confirmation, and the note that it shipped. */
 export const ORDER_MAIL = {
-  subject: (orderNumber: string) => `Your Otaku Shelf order ${orderNumber}`,
-  greeting: (name: string) => `Thank you for your order, ${name}!`,
+  confirmation: {
+    subject: (orderNumber: string) => `Your Otaku Shelf order ${orderNumber}`,
+    heading: (name: string) => `Thank you for your order, ${name}!`,
+    lead: (orderNumber: string) => `Order ${orderNumber}`,
+  },
+  shipped: {
+    subject: (orderNumber: string) => `Your Otaku Shelf order ${orderNumber} has shipped`,
+    heading: (name: string) => `Your order is on its way, ${name}!`,
+    lead: (orderNumber: string) => `Order ${orderNumber} has shipped.`,
+  },
   payment: (method: string, total: string) =>
     method === 'card'
       ? `Paid by card: ${total}.`

@@ -133,18 +133,31 @@ export const checkoutSnapshots = pgTable(
   (t) => [index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
+/** The e-mails an order gets (decision 109): when it is placed, and when it ships. */
+export const ORDER_MAIL_KINDS = ['confirmation', 'shipped'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
 /**
- * Order confirmations owed (decision 109): a row is written with its order and deleted once
- * the mail is out. `notBefore` is the next try; each try pushes it out.
+ * The e-mails owed and sent for each order, one row per kind (decision 109): written when the
+ * mail becomes owed, `sentAt` set once it is out, so each kind goes out once per order.
+ * `notBefore` is the next try; each try pushes it out.
  */
 export const orderMails = pgTable(
   'order_mails',
   {
     orderId: uuid('order_id')
-      .primaryKey()
+      .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ORDER_MAIL_KINDS }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('order_mails_due_idx').on(t.notBefore)],
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.kind] }),
+    check('order_mails_kind_check', sql`${t.kind} in ('confirmation', 'shipped')`),
+    index('order_mails_due_idx')
+      .on(t.notBefore)
+      .where(sql`${t.sentAt} is null`),
+  ],
 );

@@ -30,7 +30,7 @@ export interface Mailer {
 const OUTBOX_SIZE = 50;
 
 export const NO_SMTP_IN_PRODUCTION =
-  'SMTP_URL is not set: no e-mail is sent, so nobody receives sign-up or password reset codes or order confirmations; each message is written to this log instead';
+  'SMTP_URL is not set: no e-mail is sent, so nobody receives sign-up or password reset codes or order e-mails; each message is written to this log instead';
 
 /**
  * The mailer the configuration asks for. In production without SMTP_URL it says so once at

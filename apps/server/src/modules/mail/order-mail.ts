@@ -1,9 +1,10 @@
 import { formatDollars, ORDER_MAIL, toDollars } from '@otaku/shared';
+import type { OrderMailKind } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
 
-/** What the confirmation says about an order: its row and lines as the database has them. */
-export interface ConfirmedOrder {
+/** What an order's e-mails say about it: its row and lines as the database has them. */
+export interface MailedOrder {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
@@ -21,10 +22,14 @@ export interface ConfirmedOrder {
 const money = (cents: number) => formatDollars(toDollars(cents));
 
 /**
- * The order confirmation e-mail (decision 109), with a plain-text part and an HTML part: the
- * lines, the totals, how it is paid, where it goes and a link to the purchase history.
+ * An order's confirmation or "shipped" e-mail (decision 109), with a plain-text part and an
+ * HTML part: the lines, the totals, how it is paid, where it goes and a link to the purchase
+ * history, under the heading of its kind.
  */
-export function orderConfirmationMail(order: ConfirmedOrder, shopUrl: string): MailMessage {
+export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: string): MailMessage {
+  const words = ORDER_MAIL[kind];
+  const heading = words.heading(order.customerName);
+  const lead = words.lead(order.orderNumber);
   const lines = order.lines.map((line) => ({
     label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}`,
     amount: money(line.priceCents * line.quantity),
@@ -39,9 +44,9 @@ export function orderConfirmationMail(order: ConfirmedOrder, shopUrl: string): M
   const payment = ORDER_MAIL.payment(order.paymentMethod, money(order.totalCents));
   const history = `${shopUrl.replace(/\/$/, '')}/history`;
   const text = [
-    ORDER_MAIL.greeting(order.customerName),
+    heading,
     '',
-    `Order ${order.orderNumber}`,
+    lead,
     ...lines.map((l) => `- ${l.label}: ${l.amount}`),
     '',
     ...totals.map(([label, amount]) => `${label}: ${amount}`),
@@ -57,8 +62,8 @@ export function orderConfirmationMail(order: ConfirmedOrder, shopUrl: string): M
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937;background:#f9fafb;padding:24px">
 <div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
-<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(ORDER_MAIL.greeting(order.customerName))}</h1>
-<p style="margin:0 0 16px;color:#4b5563">Order ${escapeHtml(order.orderNumber)}</p>
+<h1 style="font-size:20px;margin:0 0 8px">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 16px;color:#4b5563">${escapeHtml(lead)}</p>
 <table style="width:100%;border-collapse:collapse;margin:0 0 8px">${lines.map((l) => row(l.label, l.amount)).join('')}</table>
 <table style="width:100%;border-collapse:collapse;border-top:1px solid #e5e7eb;margin:0 0 16px">${totals
     .map(([label, amount], i) => row(label, amount, i === totals.length - 1))
@@ -67,5 +72,5 @@ export function orderConfirmationMail(order: ConfirmedOrder, shopUrl: string): M
 <p style="margin:0 0 16px">Delivery address: ${escapeHtml(order.shippingAddress)}</p>
 <p style="margin:0"><a href="${escapeHtml(history)}">${escapeHtml(ORDER_MAIL.historyLink)}</a></p>
 </div></body></html>`;
-  return { to: order.customerEmail, subject: ORDER_MAIL.subject(order.orderNumber), text, html };
+  return { to: order.customerEmail, subject: words.subject(order.orderNumber), text, html };
 }

@@ -88,17 +88,18 @@ export async function countByStatus(db: Executor): Promise<{ status: string; n: 
     .groupBy(orderStatusCounts.status);
 }
 
+/** Sets the status of the order with this id or number; its id, or undefined when none. */
 export async function setStatus(
   db: Executor,
   id: string,
   status: OrderRow['status'],
-): Promise<boolean> {
-  const rows = await db
+): Promise<string | undefined> {
+  const [row] = await db
     .update(orders)
     .set({ status, updatedAt: new Date() })
     .where(orderKey(id))
     .returning({ id: orders.id });
-  return rows.length > 0;
+  return row?.id;
 }
 
 export async function deleteOrder(db: Executor, id: string): Promise<boolean> {

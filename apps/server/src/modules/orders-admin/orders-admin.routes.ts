@@ -68,7 +68,8 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.updateStatus(db(), request.params.id, request.body.status);
+      if (await service.updateStatus(db(), request.params.id, request.body.status))
+        app.orderMails.wake();
       return { success: true as const, message: DASHBOARD.orderUpdated };
     },
   );

@@ -9,8 +9,9 @@ import {
   type OrderStatus,
   type RevenueDay,
 } from '@otaku/shared';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { oweOrderMail } from '../orders/orders.repo';
 import { toDashboardOrder } from './order-dto';
 import * as repo from './orders-admin.repo';
 
@@ -35,8 +36,17 @@ export async function orderStats(db: Executor): Promise<OrderStats> {
   return stats;
 }
 
-export async function updateStatus(db: Executor, id: string, status: OrderStatus) {
-  if (!(await repo.setStatus(db, id, status))) throw notFound(DASHBOARD_RULES.orderNotFound);
+/**
+ * Sets an order's status. Marking it shipped owes the shopper the "shipped" e-mail, once per
+ * order however often the status goes back and forth (decision 109). Returns whether a mail
+ * became owed, so the caller can have it sent.
+ */
+export async function updateStatus(db: Db, id: string, status: OrderStatus): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const orderId = await repo.setStatus(tx, id, status);
+    if (!orderId) throw notFound(DASHBOARD_RULES.orderNotFound);
+    return status === 'shipped' && oweOrderMail(tx, orderId, 'shipped');
+  });
 }
 
 export async function deleteOrder(db: Executor, id: string) {

@@ -1,8 +1,9 @@
 import { ORDER_MAIL } from '@otaku/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderMails, orders } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
+import { createAccount } from '../../../test/staff';
 import {
   createCoupon,
   createProduct,
@@ -47,8 +48,20 @@ async function placeCashOrder(who: Shopper, couponCode?: string) {
 }
 
 const mailsTo = (email: string) => t.app.mailer.outbox!.filter((m) => m.to === email);
-const owed = async (orderId: string) =>
-  (await t.database.db.select().from(orderMails).where(eq(orderMails.orderId, orderId)))[0];
+/** The order's mail of this kind as the queue holds it. */
+const queued = async (orderId: string, kind: 'confirmation' | 'shipped' = 'confirmation') =>
+  (
+    await t.database.db
+      .select()
+      .from(orderMails)
+      .where(and(eq(orderMails.orderId, orderId), eq(orderMails.kind, kind)))
+  )[0];
+/** Makes the order's confirmation due again, as if it had not gone out. */
+const makeDue = (orderId: string, attempts = 0) =>
+  t.database.db.execute(
+    sql`update order_mails set sent_at = null, not_before = now(), attempts = ${attempts}
+        where order_id = ${orderId} and kind = 'confirmation'`,
+  );
 
 const deps = (mailer = t.app.mailer): OrderMailDeps => ({
   db: t.database.db,
@@ -57,7 +70,7 @@ const deps = (mailer = t.app.mailer): OrderMailDeps => ({
   shopUrl: 'https://shop.example',
 });
 
-describe('order confirmation e-mail', () => {
+describe('order e-mails', () => {
   it('goes out soon after a cash order, with its lines, totals, payment and address', async () => {
     const shopper = await signedInShopper(t.database.db, t.config);
     const coupon = await createCoupon(t.database.db, { discountPercent: 20 });
@@ -65,8 +78,8 @@ describe('order confirmation e-mail', () => {
 
     await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(1), { timeout: 5000 });
     const [mail] = mailsTo(shopper.email);
-    expect(mail!.subject).toBe(ORDER_MAIL.subject(order.orderID));
-    expect(mail!.text).toContain(ORDER_MAIL.greeting(shopper.username));
+    expect(mail!.subject).toBe(ORDER_MAIL.confirmation.subject(order.orderID));
+    expect(mail!.text).toContain(ORDER_MAIL.confirmation.heading(shopper.username));
     expect(mail!.text).toContain('- 2 × Moon <Knight> & Co (V1): $39.98');
     expect(mail!.text).toContain(`- 1 × ${figure.name}: $5.55`);
     expect(mail!.text).toContain('Subtotal: $45.53');
@@ -76,7 +89,7 @@ describe('order confirmation e-mail', () => {
     expect(mail!.text).toContain('Delivery address: 1-2-3 Akihabara, Tokyo');
     expect(mail!.html).toContain('Moon &#60;Knight&#62; &#38; Co');
     expect(mail!.html).not.toContain('<Knight>');
-    await vi.waitFor(async () => expect(await owed(order._id)).toBeUndefined());
+    await vi.waitFor(async () => expect((await queued(order._id))?.sentAt).toBeInstanceOf(Date));
   });
 
   it('goes out for a card order once it is paid', async () => {
@@ -101,35 +114,30 @@ describe('order confirmation e-mail', () => {
   it('is tried again later when the mail cannot be sent, and given up after 8 tries', async () => {
     const shopper = await signedInShopper(t.database.db, t.config);
     const down = { ...t.app.mailer, send: () => Promise.reject(new Error('smtp down')) };
-    // The app's own sender would race this test for the row: it must find nothing due.
     const send = t.app.mailer.send;
     t.app.mailer.send = down.send;
     let order: { _id: string; orderID: string };
     try {
       order = await placeCashOrder(shopper);
-      await vi.waitFor(async () => expect((await owed(order._id))?.attempts).toBe(1));
+      await vi.waitFor(async () => expect((await queued(order._id))?.attempts).toBe(1));
     } finally {
       t.app.mailer.send = send;
     }
-    const row = (await owed(order._id))!;
+    const row = (await queued(order._id))!;
+    expect(row.sentAt).toBeNull();
     expect(row.notBefore.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
 
-    const due = sql`update order_mails set not_before = now() where order_id = ${order._id}`;
-    await t.database.db.execute(due);
+    await makeDue(order._id, 1);
     expect(await sendDueOrderMails(deps(down))).toEqual({ sent: 0, failed: 1 });
-    expect((await owed(order._id))?.attempts).toBe(2);
+    expect((await queued(order._id))?.attempts).toBe(2);
 
-    await t.database.db.execute(due);
+    await makeDue(order._id, 2);
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 1, failed: 0 });
     expect(mailsTo(shopper.email)).toHaveLength(1);
-    expect(await owed(order._id)).toBeUndefined();
+    expect((await queued(order._id))?.sentAt).toBeInstanceOf(Date);
 
-    const other = await placeCashOrder(shopper);
-    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(2));
-    await t.database.db
-      .insert(orderMails)
-      .values({ orderId: other._id, attempts: ORDER_MAIL_TRIES });
+    await makeDue(order._id, ORDER_MAIL_TRIES);
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
   });
 
@@ -137,8 +145,10 @@ describe('order confirmation e-mail', () => {
     const shopper = await signedInShopper(t.database.db, t.config);
     const placed = [await placeCashOrder(shopper), await placeCashOrder(shopper)];
     await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(2));
-    await vi.waitFor(async () => expect(await owed(placed[1]!._id)).toBeUndefined());
-    await t.database.db.insert(orderMails).values(placed.map((o) => ({ orderId: o._id })));
+    for (const o of placed) {
+      await vi.waitFor(async () => expect((await queued(o._id))?.sentAt).toBeInstanceOf(Date));
+      await makeDue(o._id);
+    }
     const subjects: string[] = [];
     const counting = {
       ...t.app.mailer,
@@ -152,11 +162,37 @@ describe('order confirmation e-mail', () => {
     expect(new Set(subjects).size).toBe(subjects.length);
   });
 
-  it('is no longer owed once its order is deleted', async () => {
+  it('tells the shopper once that the order shipped, however often staff mark it so', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const staff = await createAccount(t.database, t.config.jwtSecret, 'admin');
+    const order = await placeCashOrder(shopper);
+    const mark = async (status: string) => {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/order/update/${order._id}`,
+        headers: staff.headers,
+        payload: { status },
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await mark('processing');
+    await mark('shipped');
+    const subject = ORDER_MAIL.shipped.subject(order.orderID);
+    const shipped = () => mailsTo(shopper.email).filter((m) => m.subject === subject);
+    await vi.waitFor(() => expect(shipped()).toHaveLength(1), { timeout: 5000 });
+    expect(shipped()[0]!.text).toContain(ORDER_MAIL.shipped.heading(shopper.username));
+    expect(shipped()[0]!.text).toContain(ORDER_MAIL.payment('cod', '$50.53'));
+
+    await mark('delivered');
+    await mark('shipped');
+    expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
+    expect(shipped()).toHaveLength(1);
+  });
+
+  it('is forgotten with its order', async () => {
     const shopper = await signedInShopper(t.database.db, t.config);
     const order = await placeCashOrder(shopper);
-    await t.database.db.insert(orderMails).values({ orderId: order._id }).onConflictDoNothing();
     await t.database.db.delete(orders).where(eq(orders.id, order._id));
-    expect(await owed(order._id)).toBeUndefined();
+    expect(await queued(order._id)).toBeUndefined();
   });
 });

@@ -1,23 +1,26 @@
 /**
- * Order confirmation e-mails (decision 109), sent through a queue in the database: placing an
- * order writes its row in `order_mails` in the order's own transaction (orders.repo.ts), so a
- * confirmation is owed exactly when an order exists. A sender on every instance takes due rows
- * with SKIP LOCKED, pushing each one's next try out as it takes it (1, 2, 4 … 60 minutes, 8
- * tries), and deletes the row once the mail is out. A crash between sending and deleting sends
- * that mail again: at least once, never lost.
+ * The e-mails of an order (decision 109), sent through a queue in the database: placing an
+ * order writes its confirmation's row in `order_mails` in the order's own statement
+ * (orders.repo.ts), and marking it shipped writes the "shipped" row in the same transaction, so
+ * a mail is owed exactly when its reason exists. A sender on every instance takes due rows with
+ * SKIP LOCKED, pushing each one's next try out as it takes it (1, 2, 4 … 60 minutes, 8 tries),
+ * and marks the row sent once the mail is out. A crash between sending and marking sends that
+ * mail again: at least once, never lost.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { registerPeriodicJob } from '../../lib/periodic';
 import type { Mailer } from '../mail/mailer';
-import { orderConfirmationMail } from '../mail/order-mail';
+import type { OrderMailKind } from '../../db/schema/index';
+import { orderMail } from '../mail/order-mail';
 import { orderForMail } from './orders.repo';
 
 /** Mails taken per statement; a run loops until no due mail is left. */
 const BATCH = 20;
-/** Tries before a confirmation is given up (and logged as an error). */
+/** Tries before a mail is given up (and logged as an error). */
 export const ORDER_MAIL_TRIES = 8;
 /** How often each instance looks for due mail besides being woken by a new order. */
 const EVERY_MS = 15_000;
@@ -31,11 +34,11 @@ export interface OrderMailDeps {
 
 /** Takes up to BATCH due mails, each with its next try already pushed out. */
 async function claimDue(db: Db) {
-  const rows = rowsOf<{ order_id: string; attempts: number }>(
+  const rows = rowsOf<{ order_id: string; kind: OrderMailKind; attempts: number }>(
     await db.execute(sql`
       with due as (
-        select order_id from order_mails
-        where not_before <= now() and attempts < ${ORDER_MAIL_TRIES}
+        select order_id, kind from order_mails
+        where sent_at is null and not_before <= now() and attempts < ${ORDER_MAIL_TRIES}
         order by not_before
         limit ${BATCH}
         for update skip locked
@@ -43,31 +46,33 @@ async function claimDue(db: Db) {
       update order_mails m
       set attempts = m.attempts + 1,
           not_before = now() + make_interval(secs => least(3600, 60 * power(2, m.attempts)))
-      from due where m.order_id = due.order_id
-      returning m.order_id, m.attempts`),
+      from due where m.order_id = due.order_id and m.kind = due.kind
+      returning m.order_id, m.kind, m.attempts`),
   );
-  return rows.map((r) => ({ orderId: r.order_id, attempts: Number(r.attempts) }));
+  return rows.map((r) => ({ orderId: r.order_id, kind: r.kind, attempts: Number(r.attempts) }));
 }
 
-/** Sends every confirmation that is due; returns how many went out and how many failed. */
+/** Sends every order mail that is due; returns how many went out and how many failed. */
 export async function sendDueOrderMails(deps: OrderMailDeps) {
   const { db, log } = deps;
   const result = { sent: 0, failed: 0 };
   for (;;) {
     const due = await claimDue(db);
-    for (const { orderId, attempts } of due) {
+    for (const { orderId, kind, attempts } of due) {
+      // A row outlives its order only by an instant: deleting an order deletes its rows.
       const order = await orderForMail(db, orderId);
+      if (!order) continue;
       try {
-        if (order) await deps.mailer.send(orderConfirmationMail(order, deps.shopUrl));
-        await db.execute(sql`delete from order_mails where order_id = ${orderId}::uuid`);
-        if (order) result.sent += 1;
+        await deps.mailer.send(orderMail(kind, order, deps.shopUrl));
+        await db.execute(
+          sql`update order_mails set sent_at = now() where order_id = ${orderId}::uuid and kind = ${kind}`,
+        );
+        result.sent += 1;
       } catch (err) {
         result.failed += 1;
-        const orderNumber = order?.orderNumber;
-        if (attempts >= ORDER_MAIL_TRIES)
-          log.error({ err, orderNumber, attempts }, 'order confirmation e-mail given up');
-        else
-          log.warn({ err, orderNumber, attempts }, 'order confirmation e-mail failed; will retry');
+        const about = { err, orderNumber: order.orderNumber, kind, attempts };
+        if (attempts >= ORDER_MAIL_TRIES) log.error(about, 'order e-mail given up');
+        else log.warn(about, 'order e-mail failed; will retry');
       }
     }
     if (due.length < BATCH) return result;
@@ -75,7 +80,7 @@ export async function sendDueOrderMails(deps: OrderMailDeps) {
 }
 
 export interface OrderMailer {
-  /** Sends what is due soon, without waiting for the next round: a new order was placed. */
+  /** Sends what is due soon, without waiting for the next round: an order mail was owed. */
   wake: () => void;
 }
 
@@ -87,8 +92,20 @@ export function registerOrderMailer(app: FastifyInstance): OrderMailer {
     log: app.log,
     shopUrl: app.config.publicUrl,
   });
-  const job = registerPeriodicJob(app, 'order confirmation mail', EVERY_MS, async () => {
+  const job = registerPeriodicJob(app, 'order mail', EVERY_MS, async () => {
     await sendDueOrderMails(deps());
   });
   return { wake: job.runSoon };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The order mail sender (decision 109): wake it when an order mail was owed. */
+    orderMails: OrderMailer;
+  }
+}
+
+/** Decorates the API with the order mail sender, for the checkout and the dashboard. */
+export const orderMailPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('orderMails', registerOrderMailer(app));
+});

@@ -2,7 +2,7 @@
 import { count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { orderLines, orders, users } from '../../db/schema/index';
+import { orderLines, orderMails, orders, users, type OrderMailKind } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Every column of a new order but those the database fills in (its id and timestamps). */
@@ -49,7 +49,7 @@ const insertStatement = preparedSql<Record<string, unknown> & { lines: OrderLine
       returning *
     ), m as (
       -- The order's confirmation mail is owed from the moment the order exists (decision 109).
-      insert into order_mails (order_id) select id from o
+      insert into order_mails (order_id, kind) select id, 'confirmation' from o
     )
     select o.*, coalesce((
       select json_agg(${lineJson}) from l), '[]'::json) as lines
@@ -156,7 +156,17 @@ export async function listUserOrders(
     .offset(offset);
 }
 
-/** An order with its lines, as its confirmation mail shows it; undefined when it is gone. */
+/** Owes the order's e-mail of this kind unless it was owed before; true when it is new. */
+export async function oweOrderMail(ex: Executor, orderId: string, kind: OrderMailKind) {
+  const rows = await ex
+    .insert(orderMails)
+    .values({ orderId, kind })
+    .onConflictDoNothing()
+    .returning({ orderId: orderMails.orderId });
+  return rows.length > 0;
+}
+
+/** An order with its lines, as its e-mails show it; undefined when it is gone. */
 export async function orderForMail(ex: Executor, orderId: string) {
   const [row] = await ex
     .select({ order: orders, lines: orderLinesJson })
