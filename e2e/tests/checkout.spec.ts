@@ -94,9 +94,13 @@ test.describe('checkout', () => {
     const dialog = page.getByRole('dialog', { name: 'Apply Coupon Code' });
     await dialog.getByLabel('Coupon code', { exact: true }).fill('otaku20');
     await dialog.getByRole('button', { name: 'Apply Coupon' }).click();
-    await expect(page.getByText(/^Coupon applied! You saved \$\d+\.\d{2}$/)).toBeVisible();
-    await expect(dialog.getByText('Proceeding to payment automatically...')).toBeVisible();
-    await expect(dialog.getByLabel('Original total')).toBeVisible();
+    // The dialog proceeds 1.5 s after the coupon applies: all three are looked for at once, so
+    // a slow first look cannot miss the dialog's short-lived state.
+    await Promise.all([
+      expect(page.getByText(/^Coupon applied! You saved \$\d+\.\d{2}$/)).toBeVisible(),
+      expect(dialog.getByText('Proceeding to payment automatically...')).toBeVisible(),
+      expect(dialog.getByLabel('Original total')).toBeVisible(),
+    ]);
 
     // 2 units at the product's price, 20% off, plus 5.00 shipping.
     const subtotal = Math.round(product.price * 100) * 2;

@@ -1,6 +1,7 @@
 import { ORDER_MAIL } from '@otaku/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../db/prepared';
 import { orderMails, orders } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
 import { createAccount } from '../../../test/staff';
@@ -139,6 +140,16 @@ describe('order e-mails', () => {
 
     await makeDue(order._id, ORDER_MAIL_TRIES);
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
+    // The last try, failing, leaves the row out of every later look for due mail.
+    await makeDue(order._id, ORDER_MAIL_TRIES - 1);
+    expect(await sendDueOrderMails(deps(down))).toEqual({ sent: 0, failed: 1 });
+    const [last] = rowsOf<{ attempts: number; forever: boolean }>(
+      await t.database.db.execute(
+        sql`select attempts, not_before = 'infinity' as forever from order_mails
+            where order_id = ${order._id} and kind = 'confirmation'`,
+      ),
+    );
+    expect(last).toEqual({ attempts: ORDER_MAIL_TRIES, forever: true });
   });
 
   it('is sent once however many senders run at the same time', async () => {

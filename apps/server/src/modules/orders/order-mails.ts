@@ -45,7 +45,9 @@ async function claimDue(db: Db) {
       )
       update order_mails m
       set attempts = m.attempts + 1,
-          not_before = now() + make_interval(secs => least(3600, 60 * power(2, m.attempts)))
+          -- The last try leaves the row out of every later look for due mail.
+          not_before = case when m.attempts + 1 >= ${ORDER_MAIL_TRIES} then 'infinity'
+            else now() + make_interval(secs => least(3600, 60 * power(2, m.attempts))) end
       from due where m.order_id = due.order_id and m.kind = due.kind
       returning m.order_id, m.kind, m.attempts`),
   );
