@@ -51,4 +51,30 @@ describe('registerPeriodicJob', () => {
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(warnings).toContain('failing job failed');
   });
+
+  it('runs soon when asked, once more after a run in progress, never after close', async () => {
+    const app = Fastify({ logger: false });
+    let runs = 0;
+    let release = () => {};
+    const job = registerPeriodicJob(app, 'soon job', 60_000, async () => {
+      runs += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await app.ready();
+    job.runSoon();
+    await until(() => runs === 1);
+    job.runSoon();
+    job.runSoon();
+    await pause(20);
+    expect(runs).toBe(1);
+    release();
+    await until(() => runs === 2);
+    release();
+    await pause(20);
+    expect(runs).toBe(2);
+    await app.close();
+    job.runSoon();
+    await pause(20);
+    expect(runs).toBe(2);
+  });
 });

@@ -25,10 +25,11 @@ export function registerPeriodicJob(
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
-  const run = () => {
+  /** A tick skips a run in progress; a `runSoon` asks for one more after it. */
+  const run = (followUp: boolean) => {
     if (closed) return;
     if (running) {
-      again = true;
+      again ||= followUp;
       return;
     }
     running = job()
@@ -37,12 +38,12 @@ export function registerPeriodicJob(
         running = undefined;
         if (again) {
           again = false;
-          run();
+          run(false);
         }
       });
   };
   app.addHook('onReady', async () => {
-    timer = setInterval(run, everyMs);
+    timer = setInterval(() => run(false), everyMs);
     timer.unref();
   });
   app.addHook('onClose', async () => {
@@ -50,5 +51,5 @@ export function registerPeriodicJob(
     clearInterval(timer);
     await running;
   });
-  return { runSoon: () => void setImmediate(run) };
+  return { runSoon: () => void setImmediate(() => run(true)) };
 }
