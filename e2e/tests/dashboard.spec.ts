@@ -1,4 +1,14 @@
-import { createShopper, expect, openAs, openAsAdmin, PIXEL_PNG, test, unique } from '../fixtures';
+import { ORDER_MAIL } from '@otaku/shared';
+import {
+  createShopper,
+  expect,
+  openAs,
+  openAsAdmin,
+  PIXEL_PNG,
+  test,
+  unique,
+  waitForMail,
+} from '../fixtures';
 
 /** Journeys of the staff dashboard, signed in as the demo superAdmin. */
 
@@ -85,6 +95,11 @@ test.describe('staff dashboard', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('row', { name: new RegExp(orderID) })).toContainText('Shipped');
+    // The shopper is told by e-mail (decision 109), captured over SMTP.
+    const mail = await waitForMail(request, shopper.email, {
+      subject: ORDER_MAIL.shipped.subject(orderID),
+    });
+    expect(mail.text).toContain('Delivery address: 7 Journey Road');
 
     const shopperContext = await browser.newContext();
     const shopperPage = await shopperContext.newPage();
