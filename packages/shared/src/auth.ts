@@ -83,12 +83,13 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
-/** The reset page's new-password form: the password twice; the page adds the address. */
-export const newPasswordFormSchema = z
-  .object({
-    password: newPassword(VALIDATION.passwordTooShort),
-    confirmPassword: confirmPasswordSchema,
-  })
+/**
+ * The reset page's new-password form: the request's password, typed twice (the match is the
+ * page's typo check; the server gets one password); the page adds the address.
+ */
+export const newPasswordFormSchema = resetPasswordRequestSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: confirmPasswordSchema })
   .refine(samePasswordTwice, passwordsDiffer);
 export type NewPasswordForm = z.input<typeof newPasswordFormSchema>;
 

@@ -2,6 +2,7 @@
  * Every user-facing text of the product, word for word from the specification (§2, §5, §8).
  * The server and the web app both import these; neither side spells a message itself.
  */
+import type { PaymentMethod } from './roles';
 
 export const VALIDATION = {
   searchTooShort: 'Search query must be at least 2 characters',
@@ -116,7 +117,7 @@ export const ORDER_MAIL = {
     heading: (name: string) => `Your order is on its way, ${name}!`,
     lead: (orderNumber: string) => `Order ${orderNumber} has shipped.`,
   },
-  payment: (method: string, total: string) =>
+  payment: (method: PaymentMethod, total: string) =>
     method === 'card'
       ? `Paid by card: ${total}.`
       : `Cash on delivery: please have ${total} ready when your order arrives.`,

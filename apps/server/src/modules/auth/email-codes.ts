@@ -115,25 +115,25 @@ export async function checkCode(db: Db, secret: string, owner: codes.CodeOwner, 
   if (outcome === 'voided') throw badRequest(ACCOUNT.codeTooManyTries, 'otp');
 }
 
-/** Whether the address has a verified, unexpired code of the purpose. */
-async function verifiedCode(db: Executor, owner: codes.CodeOwner, forUpdate = false) {
-  const row = await codes.findCode(db, owner, forUpdate);
-  return Boolean(row?.verifiedAt && row.expiresAt > new Date());
-}
-
 /**
- * Before the sign-up or reset step hashes its password: refuses an address without a verified
- * code, so an unverified call costs a lookup rather than a password hash.
+ * Refuses an address without a verified, unexpired code of the purpose. Called before the
+ * sign-up or reset step hashes its password, so an unverified call costs a lookup rather than a
+ * hash; `forUpdate` holds the row for the transaction that then uses it up.
  */
-export async function requireVerifiedCode(db: Executor, owner: codes.CodeOwner): Promise<void> {
-  if (!(await verifiedCode(db, owner))) throw badRequest(NOT_VERIFIED[owner.purpose], 'email');
+export async function requireVerifiedCode(
+  ex: Executor,
+  owner: codes.CodeOwner,
+  forUpdate = false,
+): Promise<void> {
+  const row = await codes.findCode(ex, owner, forUpdate);
+  if (!row?.verifiedAt || row.expiresAt <= new Date()) {
+    throw badRequest(NOT_VERIFIED[owner.purpose], 'email');
+  }
 }
 
 /** Inside the sign-up or reset transaction: uses up the verified code, or refuses the step. */
 export async function consumeVerifiedCode(tx: Executor, owner: codes.CodeOwner): Promise<void> {
-  if (!(await verifiedCode(tx, owner, true))) {
-    throw badRequest(NOT_VERIFIED[owner.purpose], 'email');
-  }
+  await requireVerifiedCode(tx, owner, true);
   await codes.deleteCode(tx, owner);
 }
 

@@ -1,23 +1,28 @@
 import { formatDollars, ORDER_MAIL, toDollars } from '@otaku/shared';
-import type { OrderMailKind } from '../../db/schema/index';
+import type { orderLines, orders, OrderMailKind } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
 
+type OrderRow = typeof orders.$inferSelect;
+type OrderLineRow = typeof orderLines.$inferSelect;
+
 /** What an order's e-mails say about it: its row and lines as the database has them. */
-export interface MailedOrder {
-  orderNumber: string;
-  customerName: string;
-  customerEmail: string;
-  paymentMethod: string;
-  shippingAddress: string;
-  subtotalCents: number;
-  shippingCents: number;
-  discountCents: number;
-  totalCents: number;
-  couponCode: string | null;
-  discountPercent: number;
-  lines: readonly { productName: string; variant: string; quantity: number; priceCents: number }[];
-}
+export type MailedOrder = Pick<
+  OrderRow,
+  | 'orderNumber'
+  | 'customerName'
+  | 'customerEmail'
+  | 'paymentMethod'
+  | 'shippingAddress'
+  | 'subtotalCents'
+  | 'shippingCents'
+  | 'discountCents'
+  | 'totalCents'
+  | 'couponCode'
+  | 'discountPercent'
+> & {
+  lines: readonly Pick<OrderLineRow, 'productName' | 'variant' | 'quantity' | 'priceCents'>[];
+};
 
 const money = (cents: number) => formatDollars(toDollars(cents));
 

@@ -16,7 +16,7 @@ import { registerPeriodicJob } from '../../lib/periodic';
 import type { Mailer } from '../mail/mailer';
 import type { OrderMailKind } from '../../db/schema/index';
 import { orderMail } from '../mail/order-mail';
-import { orderForMail } from './orders.repo';
+import { ordersForMail } from './orders.repo';
 
 /** Mails taken per statement; a run loops until no due mail is left. */
 const BATCH = 20;
@@ -60,9 +60,10 @@ export async function sendDueOrderMails(deps: OrderMailDeps) {
   const result = { sent: 0, failed: 0 };
   for (;;) {
     const due = await claimDue(db);
+    const orders = await ordersForMail(db, [...new Set(due.map((d) => d.orderId))]);
     for (const { orderId, kind, attempts } of due) {
       // A row outlives its order only by an instant: deleting an order deletes its rows.
-      const order = await orderForMail(db, orderId);
+      const order = orders.get(orderId);
       if (!order) continue;
       try {
         await deps.mailer.send(orderMail(kind, order, deps.shopUrl));

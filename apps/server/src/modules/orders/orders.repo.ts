@@ -1,5 +1,5 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
-import { count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { orderLines, orderMails, orders, users, type OrderMailKind } from '../../db/schema/index';
@@ -166,13 +166,16 @@ export async function oweOrderMail(ex: Executor, orderId: string, kind: OrderMai
   return rows.length > 0;
 }
 
-/** An order with its lines, as its e-mails show it; undefined when it is gone. */
-export async function orderForMail(ex: Executor, orderId: string) {
-  const [row] = await ex
-    .select({ order: orders, lines: orderLinesJson })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return row && { ...row.order, lines: row.lines };
+/** The orders with these ids, each with its lines as its e-mails show them, by id. */
+export async function ordersForMail(ex: Executor, orderIds: readonly string[]) {
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await ex
+          .select({ order: orders, lines: orderLinesJson })
+          .from(orders)
+          .where(inArray(orders.id, [...orderIds]));
+  return new Map(rows.map((row) => [row.order.id, { ...row.order, lines: row.lines }]));
 }
 
 export async function userProfile(ex: Executor, userId: string) {

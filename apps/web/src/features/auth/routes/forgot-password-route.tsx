@@ -1,18 +1,15 @@
-import { STORAGE_KEYS, type SessionResponse } from '@otaku/shared';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { STORAGE_KEYS } from '@otaku/shared';
 import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
-import { toast } from '../../../lib/toast';
 import { resetCodeCalls } from '../api/auth-calls';
-import { storeSignedIn } from '../api/store-session';
+import { useEnterSignedIn } from '../api/use-enter-signed-in';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { CodeStep } from '../components/code-step';
 import { EmailStep } from '../components/email-step';
 import { NewPasswordStep } from '../components/new-password-step';
 import { StepProgress } from '../components/step-progress';
-import { useCountdown } from '../components/use-countdown';
+import { useCodeSteps } from '../components/use-code-steps';
 
 const steps = [
   { id: 'email', label: 'Email' },
@@ -32,16 +29,11 @@ const subtitles: Record<ResetStep, string> = {
  * one-time code mailed to it, then a new password, which signs the user in.
  */
 export function ForgotPasswordRoute() {
-  const navigate = useNavigate();
-  const [step, setStep] = useState<ResetStep>('email');
-  const [email, setEmail] = useState(() => storage.get(STORAGE_KEYS.rememberedEmail) ?? '');
-  const countdown = useCountdown();
-
-  const passwordReset = (body: SessionResponse) => {
-    storeSignedIn(body);
-    if (body.message) toast.success(body.message);
-    void navigate(paths.home, { replace: true });
-  };
+  const { step, email, emailStep, codeStep } = useCodeSteps(
+    'password',
+    storage.get(STORAGE_KEYS.rememberedEmail) ?? '',
+  );
+  const enter = useEnterSignedIn();
 
   return (
     <AuthLayout
@@ -56,28 +48,21 @@ export function ForgotPasswordRoute() {
       <StepProgress label="Password reset steps" steps={steps} step={step} />
       {step === 'email' ? (
         <EmailStep
+          {...emailStep}
           calls={resetCodeCalls}
-          defaultEmail={email}
           hint="If an account uses this address, we will send it a 6-digit code."
-          onSent={(address, seconds) => {
-            setEmail(address);
-            countdown.start(seconds);
-            setStep('code');
-          }}
         />
       ) : null}
       {step === 'code' ? (
         <CodeStep
+          {...codeStep}
           calls={resetCodeCalls}
-          email={email}
           sentNote={(address) => <>If an account uses {address}, we sent it a code.</>}
-          resendIn={countdown.remaining}
-          onResent={countdown.start}
-          onVerified={() => setStep('password')}
-          onChangeEmail={() => setStep('email')}
         />
       ) : null}
-      {step === 'password' ? <NewPasswordStep email={email} onReset={passwordReset} /> : null}
+      {step === 'password' ? (
+        <NewPasswordStep email={email} onReset={(body) => enter(body)} />
+      ) : null}
     </AuthLayout>
   );
 }

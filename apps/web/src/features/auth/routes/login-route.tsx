@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH, loginRequestSchema, PAGES, STORAGE_KEYS, type LoginRequest } from '@otaku/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { paths, returnPath } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
 import { authCalls } from '../api/auth-calls';
-import { storeSignedIn } from '../api/store-session';
+import { useEnterSignedIn } from '../api/use-enter-signed-in';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { GoogleButton, OrDivider } from '../components/google-button';
@@ -17,7 +17,7 @@ import { TextField } from '../components/text-field';
 
 /** /login (spec §2): e-mail and password, Google, and the ways to the other auth pages. */
 export function LoginRoute() {
-  const navigate = useNavigate();
+  const enter = useEnterSignedIn();
   const location = useLocation();
   const form = useForm<LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -25,11 +25,7 @@ export function LoginRoute() {
   });
   const login = useMutation({
     mutationFn: authCalls.login,
-    onSuccess: (body) => {
-      storeSignedIn(body);
-      if (body.message) toast.success(body.message);
-      void navigate(returnPath(location.state), { replace: true });
-    },
+    onSuccess: (body) => enter(body, returnPath(location.state)),
     onError: (error) => toast.error(errorMessage(error, AUTH.loginFailed)),
   });
   const { errors } = form.formState;

@@ -1,10 +1,7 @@
-import { PAGES, type SessionResponse } from '@otaku/shared';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from '../../../lib/toast';
+import { PAGES } from '@otaku/shared';
 import { paths } from '../../../lib/paths';
 import { signupCodeCalls } from '../api/auth-calls';
-import { storeSignedIn } from '../api/store-session';
+import { useEnterSignedIn } from '../api/use-enter-signed-in';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { GoogleButton, OrDivider } from '../components/google-button';
@@ -12,7 +9,7 @@ import { CodeStep } from '../components/code-step';
 import { EmailStep } from '../components/email-step';
 import { SignupDetailsStep } from '../components/signup-details-step';
 import { StepProgress } from '../components/step-progress';
-import { useCountdown } from '../components/use-countdown';
+import { useCodeSteps } from '../components/use-code-steps';
 
 const steps = [
   { id: 'email', label: 'Email' },
@@ -29,16 +26,8 @@ const subtitles: Record<SignupStep, string> = {
 
 /** /signup (spec §2, §4): email, then the one-time code, then username and password. */
 export function SignupRoute() {
-  const navigate = useNavigate();
-  const [step, setStep] = useState<SignupStep>('email');
-  const [email, setEmail] = useState('');
-  const countdown = useCountdown();
-
-  const signedUp = (body: SessionResponse) => {
-    storeSignedIn(body);
-    if (body.message) toast.success(body.message);
-    void navigate(paths.home, { replace: true });
-  };
+  const { step, email, emailStep, codeStep } = useCodeSteps('details');
+  const enter = useEnterSignedIn();
 
   return (
     <AuthLayout
@@ -61,29 +50,22 @@ export function SignupRoute() {
           <GoogleButton label="Sign up with Google" />
           <OrDivider />
           <EmailStep
+            {...emailStep}
             calls={signupCodeCalls}
-            defaultEmail={email}
             hint="We will send a 6-digit code to this address."
-            onSent={(address, seconds) => {
-              setEmail(address);
-              countdown.start(seconds);
-              setStep('code');
-            }}
           />
         </>
       ) : null}
       {step === 'code' ? (
         <CodeStep
+          {...codeStep}
           calls={signupCodeCalls}
-          email={email}
           sentNote={(address) => <>We sent a code to {address}.</>}
-          resendIn={countdown.remaining}
-          onResent={countdown.start}
-          onVerified={() => setStep('details')}
-          onChangeEmail={() => setStep('email')}
         />
       ) : null}
-      {step === 'details' ? <SignupDetailsStep email={email} onSignedUp={signedUp} /> : null}
+      {step === 'details' ? (
+        <SignupDetailsStep email={email} onSignedUp={(body) => enter(body)} />
+      ) : null}
     </AuthLayout>
   );
 }

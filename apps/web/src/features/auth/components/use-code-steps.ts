@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { useCountdown } from './use-countdown';
+
+/**
+ * The state of a form whose first steps are an address and the code mailed to it (sign-up, a
+ * password reset): the step shown, the address, the resend countdown, and the props the email
+ * and code steps take. A verified code moves on to `last`.
+ */
+export function useCodeSteps<Last extends string>(last: Last, initialEmail = '') {
+  const [step, setStep] = useState<'email' | 'code' | Last>('email');
+  const [email, setEmail] = useState(initialEmail);
+  const countdown = useCountdown();
+  return {
+    step,
+    email,
+    emailStep: {
+      defaultEmail: email,
+      onSent: (address: string, resendAfterSeconds: number) => {
+        setEmail(address);
+        countdown.start(resendAfterSeconds);
+        setStep('code');
+      },
+    },
+    codeStep: {
+      email,
+      resendIn: countdown.remaining,
+      onResent: countdown.start,
+      onVerified: () => setStep(last),
+      onChangeEmail: () => setStep('email'),
+    },
+  };
+}
