@@ -57,6 +57,25 @@ function stockField(raw: string | undefined, category: string): Record<string, s
   );
 }
 
+/**
+ * `stockSeen` of an edit (decision 110): the counts the form was opened with, by variant, so
+ * the save can apply the change the staff member made rather than overwrite what shoppers
+ * reserved or bought meanwhile. Absent when the client does not send it.
+ */
+export function stockSeenField(form: MultipartForm): Map<string, number> | undefined {
+  const raw = fieldValue(form, 'stockSeen');
+  if (raw === undefined) return undefined;
+  const category = (fieldValue(form, 'category') ?? '').trim().toLowerCase();
+  const seen = new Map<string, number>();
+  for (const [variant, count] of Object.entries(stockField(raw, category))) {
+    const n = Number(count);
+    if (count.trim() === '' || !Number.isInteger(n) || n < 0)
+      throw badRequest(DASHBOARD_RULES.stockInvalidJson, 'stockSeen');
+    seen.set(variant, n);
+  }
+  return seen;
+}
+
 export function toFormValues(form: MultipartForm): ProductFormValues {
   const text = (name: string) => fieldValue(form, name) ?? '';
   const category = text('category').trim().toLowerCase();

@@ -1,5 +1,5 @@
 /** Staff writes to products and their variants. Only queries: the rules live in the service. */
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, productVariants } from '../../db/schema/index';
 
@@ -30,25 +30,30 @@ export async function insertProduct(
   return rows.length === 1;
 }
 
+/** Applies the patch; false when the product does not exist (any more). */
 export async function updateProduct(
   db: Executor,
   id: string,
   patch: Partial<ProductWrite>,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(products)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(products.id, id));
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return rows.length === 1;
 }
 
 /**
- * Makes the product's variants exactly `variants`: stock set to the given counts, positions in
- * form order, and variants no longer listed removed.
+ * Makes the product's variants exactly `variants`: positions in form order, variants no longer
+ * listed removed, and stock set to the given counts, or, for a variant in `seen` (the count the
+ * form was opened with, decision 110), moved by the difference the form made, never below 0.
  */
 export async function replaceVariants(
   db: Executor,
   productId: string,
   variants: readonly VariantWrite[],
+  seen?: ReadonlyMap<string, number>,
 ): Promise<void> {
   const names = variants.map((v) => v.variant);
   await db
@@ -60,12 +65,17 @@ export async function replaceVariants(
     );
   if (variants.length === 0) return;
   for (const [position, v] of variants.entries()) {
+    const before = seen?.get(v.variant);
+    const stock =
+      before === undefined
+        ? v.stock
+        : sql`greatest(0, "product_variants"."stock" + ${v.stock - before}::int)`;
     await db
       .insert(productVariants)
       .values({ productId, variant: v.variant, stock: v.stock, position })
       .onConflictDoUpdate({
         target: [productVariants.productId, productVariants.variant],
-        set: { stock: v.stock, position },
+        set: { stock, position },
       });
   }
 }

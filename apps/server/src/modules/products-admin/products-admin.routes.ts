@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerImageSweeper } from '../media/image-sweep';
 import { readImageForm, registerImageMultipart } from '../media/image-upload';
-import { toFormValues } from './product-form-input';
+import { stockSeenField, toFormValues } from './product-form-input';
 import { listDashboardProducts } from './products-admin-list';
 import * as service from './products-admin.service';
 
@@ -30,7 +30,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
 
   const readForm = async (request: FastifyRequest) => {
     const form = await readImageForm(request, 'image');
-    return { values: toFormValues(form), image: form.image };
+    return { form, values: toFormValues(form), image: form.image };
   };
 
   api.get(
@@ -70,8 +70,8 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags: ['dashboard'], response: { 200: productSavedResponseSchema, ...errors } },
     },
     async (request) => {
-      const { values, image } = await readForm(request);
-      const saved = await service.updateProduct(deps(), values, image);
+      const { form, values, image } = await readForm(request);
+      const saved = await service.updateProduct(deps(), values, image, stockSeenField(form));
       return {
         success: true as const,
         message: DASHBOARD.productUpdated,

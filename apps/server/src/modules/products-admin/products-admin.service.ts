@@ -75,14 +75,16 @@ export async function createProduct(
 }
 
 /**
- * Saves the edited product. A new image gets a new file key, because image URLs are cached as
- * immutable; the old files are removed once the new ones are in place, unless an order or a
- * checkout still shows them (media/image-sweep.ts).
+ * Saves the edited product. Stock the form was opened with (`stockSeen`) is changed by what
+ * the form changed, not overwritten (decision 110). A new image gets a new file key, because
+ * image URLs are cached as immutable; the old files are removed once the new ones are in place,
+ * unless an order or a checkout still shows them (media/image-sweep.ts).
  */
 export async function updateProduct(
   deps: ProductsAdminDeps,
   values: ProductFormValues,
   image: UploadedImage | undefined,
+  stockSeen?: ReadonlyMap<string, number>,
 ): Promise<{ productID: string; image: string }> {
   const payload = checked(values, 'edit');
   const id = values.productID.trim();
@@ -92,8 +94,10 @@ export async function updateProduct(
   const stored = key && image ? await storeImage(deps.uploadsDir, key, image) : undefined;
   try {
     await deps.database.db.transaction(async (tx) => {
-      await repo.updateProduct(tx, id, { ...fields(payload), ...stored });
-      await repo.replaceVariants(tx, id, payload.variants);
+      // Deleted since it was read: saving it would bring back its variants without it.
+      if (!(await repo.updateProduct(tx, id, { ...fields(payload), ...stored })))
+        throw notFound(DASHBOARD_RULES.productNotFound);
+      await repo.replaceVariants(tx, id, payload.variants, stockSeen);
     });
   } catch (error) {
     if (key) await removeProductImages(deps.uploadsDir, key);

@@ -283,6 +283,55 @@ describe('PUT /api/product/updateProduct and POST /api/product/deleteProduct', (
     expect(ordered.map((line) => [line.variant, line.quantity])).toEqual([['V1', 1]]);
   });
 
+  it('changes stock by what the edit changed, not back to the count the form was opened with', async () => {
+    const id = (
+      await create(comic({ volumes: 'V1, V2', stock: JSON.stringify({ V1: 10, V2: 5 }) }))
+    ).json().product.productID as string;
+    const opened = JSON.stringify({ V1: 10, V2: 5 });
+    // While the form is open, shoppers reserve units of both volumes.
+    expect((await shopperCart({ productId: id, variant: 'V1', quantity: 3 })).statusCode).toBe(200);
+    expect((await shopperCart({ productId: id, variant: 'V2', quantity: 2 })).statusCode).toBe(200);
+    const stockNow = async () =>
+      Object.fromEntries(
+        (
+          await t.database.db
+            .select()
+            .from(productVariants)
+            .where(eq(productVariants.productId, id))
+        ).map((v) => [v.variant, v.stock]),
+      );
+    const save = (stock: object, stockSeen: string | undefined) =>
+      send(
+        'PUT',
+        '/api/product/updateProduct',
+        comic({
+          productID: id,
+          volumes: 'V1, V2',
+          stock: JSON.stringify(stock),
+          stockSeen,
+          image: `/uploads/products/${id}-400.webp`,
+        }),
+        null,
+      );
+
+    // Two more of V1 arrived; V2 was left as it was.
+    expect((await save({ V1: 12, V2: 5 }, opened)).statusCode).toBe(200);
+    expect(await stockNow()).toEqual({ V1: 9, V2: 3 });
+    // Lowering past what is left stops at none.
+    expect((await save({ V1: 0, V2: 5 }, JSON.stringify({ V1: 12, V2: 5 }))).statusCode).toBe(200);
+    expect(await stockNow()).toEqual({ V1: 0, V2: 3 });
+    // A client that does not say what it saw sets the counts, as before.
+    expect((await save({ V1: 4, V2: 4 }, undefined)).statusCode).toBe(200);
+    expect(await stockNow()).toEqual({ V1: 4, V2: 4 });
+
+    for (const bad of ['nope', JSON.stringify({ V1: -1 }), JSON.stringify({ V1: 1.5 })]) {
+      const res = await save({ V1: 4, V2: 4 }, bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(DASHBOARD_RULES.stockInvalidJson);
+    }
+    await placeCashOrder();
+  });
+
   it('keeps the picture an order shows when the product gets a new one or is deleted', async () => {
     const id = (await create(comic())).json().product.productID as string;
     const stored = (image: string) =>

@@ -1,22 +1,28 @@
-import { DASHBOARD_RULES, PRODUCT_FORM } from '@otaku/shared';
+import { DASHBOARD_RULES, PRODUCT_FORM, type Product } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProduct } from '../../../test/catalog-factories';
+import { jsonResponse } from '../../../test/factories';
 import { ProductFormModal } from './product-form-modal';
 
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
 /** Renders the open form and waits for it: a dialog's code loads when it first opens. */
-async function renderForm() {
+async function renderForm(product?: Product) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ProductFormModal open onOpenChange={() => {}} />
+      <ProductFormModal open onOpenChange={() => {}} product={product} />
     </QueryClientProvider>,
   );
   await screen.findByRole('dialog');
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('ProductFormModal', { timeout: 20_000 }, () => {
   it('has a disabled auto ID in create mode and normalises volumes on blur', async () => {
@@ -45,5 +51,28 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByText(PRODUCT_FORM.merchTypeRequired)).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'comics');
     expect(screen.getByLabelText('Volumes')).toHaveValue('');
+  });
+
+  it('saves an edit with the stock it was opened with, so the server applies the change', async () => {
+    const product = createProduct({ volumes: ['V1', 'V2'], stock: { V1: 5, V2: 0 } });
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({
+        success: true,
+        message: 'Product updated successfully',
+        product: { productID: product.productID, _id: product.productID, image: '/x' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    await renderForm(product);
+    await userEvent.clear(screen.getByLabelText('Stock for V1'));
+    await userEvent.type(screen.getByLabelText('Stock for V1'), '7');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
+    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/product/updateProduct');
+    const body = init.body as FormData;
+    expect(JSON.parse(String(body.get('stock')))).toEqual({ V1: 7, V2: 0 });
+    expect(JSON.parse(String(body.get('stockSeen')))).toEqual({ V1: 5, V2: 0 });
+    expect(body.get('image')).toBe(product.image.large);
   });
 });

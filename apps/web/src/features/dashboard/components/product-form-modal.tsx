@@ -42,7 +42,7 @@ function fromProduct(p: Product): ProductFormValues {
   };
 }
 
-function toFormData(values: ProductFormValues, file: File | null, existingImage?: string) {
+function toFormData(values: ProductFormValues, file: File | null, edited?: Product | null) {
   const form = new FormData();
   if (values.productID) form.append('productID', values.productID);
   form.append('name', values.name);
@@ -51,6 +51,8 @@ function toFormData(values: ProductFormValues, file: File | null, existingImage?
   form.append('category', values.category);
   const stock = Object.fromEntries(stockKeys(values).map((k) => [k, Number(values.stock[k])]));
   form.append('stock', JSON.stringify(values.category === 'toys' ? (stock[''] ?? 0) : stock));
+  // The counts the form opened with: the server applies the change, not the count (decision 110).
+  if (edited) form.append('stockSeen', JSON.stringify(edited.stock));
   if (values.category === 'comics') {
     form.append('volumes', JSON.stringify(stockKeys(values)));
     form.append('genres', JSON.stringify(values.genres));
@@ -61,7 +63,7 @@ function toFormData(values: ProductFormValues, file: File | null, existingImage?
     form.append('merchType', values.merchType);
   }
   if (file) form.append('image', file);
-  else if (existingImage) form.append('image', existingImage);
+  else if (edited) form.append('image', edited.image.large);
   return form;
 }
 
@@ -100,7 +102,7 @@ export function ProductFormModal({
     setTouched(true);
     if (Object.keys(checkProductForm(values, mode)).length > 0) return;
     try {
-      const saved = await save.mutateAsync(toFormData(values, file, product?.image.large));
+      const saved = await save.mutateAsync(toFormData(values, file, product));
       toast.success(
         mode === 'create'
           ? DASHBOARD.productCreated(saved.product.productID)
