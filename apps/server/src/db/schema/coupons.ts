@@ -38,9 +38,8 @@ export const couponUses = pgTable(
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: the use still counts in the coupon's stats. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     discountCents: integer('discount_cents').notNull().default(0),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),

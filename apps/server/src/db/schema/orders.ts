@@ -110,9 +110,11 @@ export const checkoutSnapshots = pgTable(
   {
     sessionId: text('session_id').primaryKey(),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the account is deleted: a checkout already paid for still becomes an order. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The customer as the order will name them, taken when the checkout starts. */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
     cartId: text('cart_id').notNull(),
     /** [{ productId, variant, quantity, priceCents, name, image }] */
     items: jsonb('items').notNull(),

@@ -103,13 +103,18 @@ export const decrementReservation = (
 export const removeLine = (db: Db, owner: CartOwner, ref: LineRef) =>
   setQuantity(db, owner, { ...ref, newQuantity: 0 });
 
-/** Empties the cart and returns every unit it held. */
-export async function clearCart(db: Db, owner: CartOwner): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.touchCart(tx, owner.cartId, owner.userId);
-    await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
-  });
+/**
+ * Empties the cart and returns every unit it held, in the caller's transaction; the cart row is
+ * taken first, the lock order every cart change keeps (decision 050).
+ */
+export async function emptyCart(tx: Executor, owner: CartOwner): Promise<void> {
+  await repo.touchCart(tx, owner.cartId, owner.userId);
+  await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
 }
+
+/** Empties the cart and returns every unit it held. */
+export const clearCart = (db: Db, owner: CartOwner): Promise<void> =>
+  db.transaction((tx) => emptyCart(tx, owner));
 
 export const productImageUrl = (base: string): string => `${base}-400.webp`;
 

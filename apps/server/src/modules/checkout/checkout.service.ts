@@ -13,7 +13,7 @@ import { cartOwner } from '../cart/cart.service';
 import { findCouponByCode, recordCouponUse, type CouponRow } from '../coupons/coupons.repo';
 import { usableCoupon } from '../coupons/coupons.service';
 import { toOrder } from '../orders/order-dto';
-import { addUnitsSold, insertOrder, userProfile, type NewOrder } from '../orders/orders.repo';
+import { addUnitsSold, insertOrder, type NewOrder } from '../orders/orders.repo';
 import type { PaymentProvider } from '../payments/payment-provider';
 import {
   attachOrder,
@@ -133,6 +133,8 @@ export async function startCardCheckout(
     sessionId: session.sessionId,
     provider: provider.name,
     userId: user.id,
+    customerName: user.username,
+    customerEmail: user.email,
     cartId,
     items: priced.items,
     couponCode: priced.coupon?.code ?? null,
@@ -161,17 +163,17 @@ export async function fulfilCheckout(db: Db, sessionId: string): Promise<Fulfilm
   return db.transaction(async (tx) => {
     const snapshot = await claimSnapshot(tx, sessionId);
     if (!snapshot) return null;
-    const customer = await userProfile(tx, snapshot.userId);
-    if (!customer) return null;
     const items = snapshot.items as SnapshotItem[];
-    await cartRepo.touchCart(tx, snapshot.cartId, snapshot.userId);
+    // A shopper whose account was deleted while paying still gets the order (decision 112);
+    // their cart went with the account and gave its units back, so they come from stock.
+    if (snapshot.userId) await cartRepo.touchCart(tx, snapshot.cartId, snapshot.userId);
     const { order } = await insertOrder(
       tx,
       {
         orderNumber: newOrderNumber(),
         userId: snapshot.userId,
-        customerName: customer.username,
-        customerEmail: customer.email,
+        customerName: snapshot.customerName,
+        customerEmail: snapshot.customerEmail,
         paymentMethod: 'card',
         paymentStatus: 'paid',
         status: 'processing',

@@ -30,7 +30,8 @@ export async function hasUsedCoupon(
  */
 export async function recordCouponUse(
   ex: Executor,
-  use: { couponId: string; userId: string; orderId: string; discountCents: number },
+  /** `userId` null: a paid checkout whose account was deleted meanwhile (decision 112). */
+  use: { couponId: string; userId: string | null; orderId: string; discountCents: number },
 ): Promise<boolean> {
   const rows = await ex
     .insert(couponUses)

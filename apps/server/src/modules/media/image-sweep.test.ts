@@ -36,6 +36,8 @@ describe('sweepProductImages', () => {
       sessionId: 'cs_test_sweep',
       provider: 'test',
       userId: shopper.id,
+      customerName: 'Sweep Shopper',
+      customerEmail: 'sweep@example.com',
       cartId: shopper.id,
       items: [
         {

@@ -1,11 +1,13 @@
 import { PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutSnapshots, orderLines, orders, products } from '../../db/schema/index';
+import { checkoutSnapshots, couponUses, orderLines, orders, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
+import { createAccount } from '../../../test/staff';
 import { sweepExpiredReservations } from '../cart/reservation-sweeper';
 import {
   ageCart,
+  createCoupon,
   createProduct,
   setStock,
   signedInShopper,
@@ -23,18 +25,23 @@ beforeAll(async () => {
   figure = await createProduct(t.database.db, { priceCents: 1250, stock: { '': 5 } });
 });
 
-async function startCheckout(): Promise<{ sessionId: string; url: string }> {
+/** Puts `quantity` figures in the buyer's cart and starts paying for them. */
+async function startCheckout(
+  buyer: Shopper = shopper,
+  quantity = 1,
+  paymentData: Record<string, string> = { deliveryAddress: 'Nagoya' },
+): Promise<{ sessionId: string; url: string }> {
   await t.app.inject({
     method: 'POST',
     url: '/api/reserveStock',
-    headers: shopper.headers,
-    payload: { productId: figure.id, quantity: 1 },
+    headers: buyer.headers,
+    payload: { productId: figure.id, quantity },
   });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/test/create-checkout-session',
-    headers: shopper.headers,
-    payload: { paymentData: { deliveryAddress: 'Nagoya' } },
+    headers: buyer.headers,
+    payload: { paymentData },
   });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -166,5 +173,48 @@ describe('the test provider', () => {
     expect(await stockOf(t.database.db, figure.id)).toBe(5);
     await form(`${url}/pay`, { cardNumber: '4242424242424242' });
     expect(await stockOf(t.database.db, figure.id)).toBe(4);
+  });
+
+  it('makes the order of a checkout paid after staff deleted the account, from stock', async () => {
+    await setStock(t.database.db, figure.id, '', 5);
+    const leaving = await signedInShopper(t.database.db, t.config);
+    const coupon = await createCoupon(t.database.db, { discountPercent: 20 });
+    const { sessionId, url } = await startCheckout(leaving, 2, {
+      deliveryAddress: '2 Harbour Road',
+      couponCode: coupon.code,
+    });
+    expect(await stockOf(t.database.db, figure.id)).toBe(3);
+
+    // Deleting the account puts the units its cart held back on sale.
+    const admin = await createAccount(t.database, t.config.jwtSecret, 'admin');
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/delete/${leaving.id}`,
+      headers: admin.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await stockOf(t.database.db, figure.id)).toBe(5);
+
+    // The payment goes through at the provider all the same: it becomes an order.
+    expect((await form(`${url}/pay`, { cardNumber: '4242424242424242' })).statusCode).toBe(303);
+    const [order] = await t.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutSessionId, sessionId));
+    expect(order).toMatchObject({
+      userId: null,
+      customerName: leaving.username,
+      customerEmail: leaving.email,
+      shippingAddress: '2 Harbour Road',
+      couponCode: coupon.code,
+      paymentStatus: 'paid',
+      totalCents: 2500, // 2 × 12.50 − 20% + 5.00
+    });
+    expect(await stockOf(t.database.db, figure.id)).toBe(3);
+    const uses = await t.database.db
+      .select()
+      .from(couponUses)
+      .where(eq(couponUses.couponId, coupon.id));
+    expect(uses).toMatchObject([{ userId: null, orderId: order!.id, discountCents: 500 }]);
   });
 });

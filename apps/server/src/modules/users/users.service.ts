@@ -16,6 +16,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { toPublicUser } from '../auth/public-user';
 import { endOtherSessions } from '../auth/sessions';
+import { cartOwner, emptyCart } from '../cart/cart.service';
 import { removeAvatar, writeAvatar } from '../media/avatar-images';
 import type { UploadedImage } from '../media/image-upload';
 import {
@@ -120,6 +121,8 @@ export async function deleteUser(deps: UsersDeps, editor: Actor, id: string): Pr
     const target = await repo.lockUser(tx, id);
     if (!target) throw notFound(DASHBOARD_RULES.userNotFound);
     enforce(checkCanDelete(editor, target, superAdmins));
+    // The cart goes with the account; the units it held go back on sale first (decision 112).
+    await emptyCart(tx, cartOwner(target.id));
     await repo.deleteUser(tx, target.id);
     return target.profilePic;
   });
