@@ -41,11 +41,46 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
   const [dialogFor, setDialogFor] = useState<PaymentMethod | null>(null);
   const [proceeding, setProceeding] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  /**
+   * A token for the dialog's current opening, null while it is closed. Closing, skipping or
+   * proceeding ends the opening, so a verify or a countdown that belongs to an ended opening
+   * (or to a cart page that is gone) does nothing and each opening starts at most one payment.
+   */
+  const opening = useRef<object | null>(null);
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(timer.current);
+    };
+  }, []);
 
   const verify = useVerifyCoupon();
   const order = usePlaceOrder();
   const checkout = useCreateCheckoutSession();
+
+  /** Ends the current opening; a verify still under way is forgotten so Apply works again. */
+  function endOpening() {
+    opening.current = null;
+    window.clearTimeout(timer.current);
+    verify.reset();
+  }
+
+  const stillOpen = (ticket: object | null) =>
+    mounted.current && ticket !== null && ticket === opening.current;
+
+  /** Pays once for the opening `ticket`, unless that opening has already ended. */
+  function finish(ticket: object | null, method: PaymentMethod, applied: AppliedCoupon | null) {
+    if (!stillOpen(ticket)) return;
+    endOpening();
+    void proceed(method, applied);
+  }
+
+  function openDialog(method: PaymentMethod) {
+    opening.current = {};
+    setDialogFor(method);
+  }
 
   async function proceed(method: PaymentMethod, applied: AppliedCoupon | null) {
     setDialogFor(null);
@@ -94,32 +129,36 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
     placeCashOrder() {
       if (!hasAddress) return void toast.error(VALIDATION.deliveryAddressRequired);
       if (paymentMethod !== 'cod') return void toast.error(VALIDATION.paymentMethodRequired);
-      setDialogFor('cod');
+      openDialog('cod');
     },
     payByCard() {
       if (!hasAddress) return void toast.error(VALIDATION.deliveryAddressRequiredForCard);
       setPaymentMethod('card');
-      setDialogFor('card');
+      openDialog('card');
     },
 
     async applyCoupon(code: string) {
       if (coupon) return void toast.error(VALIDATION.couponAlreadyApplied);
       if (!code.trim()) return void toast.error(VALIDATION.couponCodeRequired);
       if (!user) return void toast.error(VALIDATION.couponLoginRequired);
+      const ticket = opening.current;
+      const method = dialogFor ?? 'cod';
       try {
         const result = await verify.mutateAsync({ couponCode: code.trim(), userEmail: user.email });
+        if (!stillOpen(ticket)) return; // closed or skipped meanwhile
         const { couponCode, discountPercentage } = result.data.coupondata.coupon;
         const applied = { code: couponCode, percent: discountPercentage };
         setCoupon(applied);
         const saved = toDollars(computeTotals(lines, discountPercentage).discountCents);
         toast.success(COUPON.applied(saved.toFixed(2)));
         setProceeding(true);
-        const method = dialogFor ?? 'cod';
+        window.clearTimeout(timer.current);
         timer.current = window.setTimeout(
-          () => void proceed(method, applied),
+          () => finish(ticket, method, applied),
           TIMINGS.couponAutoProceedMs,
         );
       } catch (error) {
+        if (!stillOpen(ticket)) return;
         toast.error(
           error instanceof ApiError && error.status < 500
             ? errorMessage(error, COUPON.invalid)
@@ -133,12 +172,12 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
     },
     /** Skipping proceeds with no discount and clears any applied coupon. */
     skipCoupon() {
-      window.clearTimeout(timer.current);
       setCoupon(null);
-      void proceed(dialogFor ?? 'cod', null);
+      finish(opening.current, dialogFor ?? 'cod', null);
     },
     closeDialog() {
       if (proceeding) return;
+      endOpening();
       setDialogFor(null);
     },
   };

@@ -1,4 +1,4 @@
-import { CART, COUPON, ORDER, PAGES, VALIDATION } from '@otaku/shared';
+import { CART, COUPON, ORDER, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -10,11 +10,12 @@ async function enter(field: HTMLElement, text: string) {
   await user.click(field);
   await user.paste(text);
 }
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client';
 import { Toaster } from '../../../components/ui';
 import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
+import { redirectTo } from '../hooks/use-checkout';
 import { CartRoute } from './cart-route';
 
 const comic = cartItem(); // 2 × 19.99
@@ -61,6 +62,35 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
 }
 
 const summary = () => screen.getByText('Order Summary').parentElement!;
+
+/** A coupon check that answers (with `percent` off) only when `release` is called. */
+function heldCouponCheck(percent: number) {
+  let release: () => void = () => {};
+  const handler = () =>
+    new Promise<Response>((resolve) => {
+      release = () =>
+        resolve(
+          jsonResponse({
+            success: true,
+            message: 'Coupon is valid',
+            data: {
+              coupondata: {
+                coupon: {
+                  couponCode: 'LATE',
+                  discountPercentage: percent,
+                  expiryDate: '2030-01-01',
+                },
+              },
+            },
+          }),
+        );
+    });
+  return { handler, release: () => release() };
+}
+
+/** Waits past the coupon dialog's auto-proceed delay. */
+const pastAutoProceed = () =>
+  new Promise((resolve) => setTimeout(resolve, TIMINGS.couponAutoProceedMs + 500));
 
 // Generous: under a loaded machine, typing and the 1.5 s auto-proceed take a while.
 describe('Cart page', { timeout: 20_000 }, () => {
@@ -145,6 +175,60 @@ describe('Cart page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
     await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
     expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
+  });
+
+  it('does nothing with a coupon check that answers after the dialog was closed', async () => {
+    const check = heldCouponCheck(20); // 20% of 45.53 saves 9.11
+    const assign = vi.spyOn(redirectTo, 'assign').mockImplementation(() => {});
+    const { api } = renderCart({
+      'POST /api/coupon/verify': check.handler,
+      'GET /api/payments/config': () => jsonResponse({ success: true, provider: 'stripe' }),
+      'POST /api/stripe/create-checkout-session': () =>
+        jsonResponse({ success: true, url: 'https://pay.example/session' }),
+    });
+    await screen.findByText('Blade Circuit Zero');
+    await enter(screen.getByLabelText('Delivery address'), 'Nagoya');
+    await user.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+    await enter(within(dialog).getByLabelText('Coupon code'), 'LATE');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
+    await waitFor(() => expect(api.of('POST /api/coupon/verify')).toHaveLength(1));
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    check.release();
+    await pastAutoProceed();
+    expect(screen.queryByText(COUPON.applied('9.11'))).not.toBeInTheDocument();
+    expect(api.of('POST /api/stripe/create-checkout-session')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+
+    // Opened again, the dialog has no coupon from the abandoned check and Apply works.
+    await user.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    const again = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+    expect(within(again).queryByText('Discount (20%)')).not.toBeInTheDocument();
+    await enter(within(again).getByLabelText('Coupon code'), 'LATE');
+    expect(within(again).getByRole('button', { name: 'Apply Coupon' })).toBeEnabled();
+    assign.mockRestore();
+  });
+
+  it('places one order without a coupon when Skip is pressed while the check is pending', async () => {
+    const check = heldCouponCheck(10); // 10% of 45.53 saves 4.55
+    const { api } = renderCart({ 'POST /api/coupon/verify': check.handler });
+    await screen.findByText('Blade Circuit Zero');
+    await enter(screen.getByLabelText('Delivery address'), 'Sapporo');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+    await enter(within(dialog).getByLabelText('Coupon code'), 'LATE');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
+    await waitFor(() => expect(api.of('POST /api/coupon/verify')).toHaveLength(1));
+
+    await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
+    await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
+    check.release();
+    await pastAutoProceed();
+    expect(api.of('POST /api/order/placeOrder')).toHaveLength(1);
+    expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
+    expect(screen.queryByText(COUPON.applied('4.55'))).not.toBeInTheDocument();
   });
 
   it('shows the server message when the order is refused', async () => {
