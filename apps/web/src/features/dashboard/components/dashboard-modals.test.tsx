@@ -2,15 +2,17 @@ import {
   DASHBOARD_RULES,
   deleteConfirmRequired,
   PERMISSIONS,
+  type DashboardOrder,
   type PublicUser,
 } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { OrderStatusModal } from './order-status-modal';
 import { UserEditModal } from './user-edit-modal';
 
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
@@ -84,5 +86,79 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Email')).toBeDisabled();
     expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+});
+
+const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder => ({
+  _id: 'o1',
+  orderID: 'ORD-00000042',
+  user: { username: 'mika', email: 'mika@example.test', profilePic: null },
+  createdAt: '2026-01-02T00:00:00.000Z',
+  orderDate: '2026-01-02T00:00:00.000Z',
+  paymentMethod: 'cod',
+  paymentStatus: 'unpaid',
+  status: 'processing',
+  shippingAddress: 'Mika Tanaka\n1-2-3 Akihabara\nTokyo 101-0021',
+  subtotal: 45.53,
+  shippingCost: 5,
+  discount: 6.83,
+  discountPercentage: 15,
+  finalAmount: 43.7,
+  couponCode: 'OTAKU15',
+  products: [
+    {
+      productId: { _id: 'COM-AAAAAA', name: 'Blade Circuit Zero', image: '/a.webp' },
+      variant: 'V1',
+      quantity: 2,
+      price: 19.99,
+    },
+    {
+      productId: { _id: 'TOY-BBBBBB', name: 'Mecha Figure', image: '/b.webp' },
+      variant: '',
+      quantity: 1,
+      price: 5.55,
+    },
+  ],
+  ...overrides,
+});
+
+describe('OrderStatusModal', { timeout: 20_000 }, () => {
+  it('shows who, where, what and how it is paid above the status select', async () => {
+    await wrap(<OrderStatusModal order={shipment()} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit order ORD-00000042' });
+    expect(within(dialog).getByText('mika')).toBeInTheDocument();
+    expect(within(dialog).getByText('mika@example.test')).toBeInTheDocument();
+    const address = within(dialog).getByText(/1-2-3 Akihabara/);
+    expect(address.textContent).toBe('Mika Tanaka\n1-2-3 Akihabara\nTokyo 101-0021');
+    expect(address).toHaveClass('whitespace-pre-line');
+
+    const lines = within(dialog).getAllByRole('listitem');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toHaveTextContent('Blade Circuit Zero (V1)');
+    expect(lines[0]).toHaveTextContent('2 × $19.99');
+    expect(lines[1]).toHaveTextContent('Mecha Figure');
+    expect(lines[1]).not.toHaveTextContent('(');
+    expect(lines[1]).toHaveTextContent('1 × $5.55');
+    expect(within(dialog).getByText('$43.70')).toBeInTheDocument();
+    expect(within(dialog).getByText('Coupon OTAKU15 (-$6.83)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Cash on Delivery — unpaid')).toBeInTheDocument();
+
+    // The status select, Save and Cancel are still there, after the summary.
+    const select = within(dialog).getByLabelText('Status');
+    expect(select).toHaveValue('processing');
+    expect(address.compareDocumentPosition(select) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('says a card order is paid', async () => {
+    await wrap(
+      <OrderStatusModal
+        order={shipment({ paymentMethod: 'card', paymentStatus: 'paid', couponCode: null })}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByText('Card — paid')).toBeInTheDocument();
+    expect(screen.queryByText(/^Coupon /)).not.toBeInTheDocument();
   });
 });

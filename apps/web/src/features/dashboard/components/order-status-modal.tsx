@@ -4,11 +4,15 @@ import { toast } from '../../../lib/toast';
 import { Button, FieldError, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateOrder } from '../api/orders';
+import { OrderDetails } from './order-details';
 import { selectClasses } from './product-form-fields';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** Any of the four statuses, with no restriction (spec §4, Order status). */
+/**
+ * Any of the four statuses, with no restriction (spec §4, Order status), below a read-only
+ * summary of the order so staff can see what to ship and where.
+ */
 export function OrderStatusModal({
   order,
   onClose,
@@ -34,7 +38,7 @@ export function OrderStatusModal({
       open={order !== null}
       onOpenChange={(open) => !open && onClose()}
       title={`Edit order ${order?.orderID ?? ''}`}
-      size="sm"
+      size="md"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -46,7 +50,8 @@ export function OrderStatusModal({
         </>
       }
     >
-      <div className="flex flex-col gap-2">
+      {order ? <OrderDetails order={order} /> : null}
+      <div className="mt-5 flex flex-col gap-2 border-t border-ink-100 pt-4">
         <Label htmlFor="order-status">Status</Label>
         <select
           id="order-status"
