@@ -1,4 +1,4 @@
-import type { ComponentType, SVGProps } from 'react';
+import { useSyncExternalStore, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { BrandMark, InstagramIcon, XIcon, YouTubeIcon } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
@@ -18,8 +18,21 @@ const socials: ReadonlyArray<{ name: string; icon: ComponentType<SVGProps<SVGSVG
   { name: 'YouTube', icon: YouTubeIcon },
 ];
 
-// Read once per page load; nobody keeps the shop open across New Year's Eve for long.
-const currentYear = new Date().getFullYear();
+const neverChanges = () => () => {};
+const thisYear = () => new Date().getFullYear();
+/**
+ * The server draws the year of its drawing. A drawn page is kept until the catalog changes
+ * (decision 095), so one drawn on New Year's Eve can arrive with last year: the browser, taking
+ * the page over, leaves that text as it is for the moment (null) and then puts its own year in.
+ */
+const yearWhileDrawn = () => (typeof window === 'undefined' ? thisYear() : null);
+
+/** The current year, read when the footer renders rather than when the app started. */
+function CurrentYear() {
+  const year = useSyncExternalStore(neverChanges, thisYear, yearWhileDrawn);
+  // Only while a drawn page is taken over can this differ from the markup (see above).
+  return <span suppressHydrationWarning>{year ?? ''}</span>;
+}
 
 /** The footer of shopper screens (spec §2). */
 export function Footer() {
@@ -72,7 +85,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-ink-400 sm:px-6">
-          © {currentYear} {APP_NAME}. All rights reserved.
+          © <CurrentYear /> {APP_NAME}. All rights reserved.
         </p>
       </div>
     </footer>
