@@ -28,9 +28,11 @@ import {
 } from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { useDashboardState } from '../components/use-dashboard-state';
+import { usePageInRange } from '../components/use-page-in-range';
 
 export function CouponsPage() {
-  const [{ page }, setState] = useDashboardState('coupons', { page: 1 });
+  const pageState = useDashboardState('coupons', { page: 1 });
+  const [{ page }, setState] = pageState;
   const setPage = (next: number) => setState({ page: next });
   const [form, setForm] = useState<{ coupon: DashboardCoupon | null } | null>(null);
   const [deleting, setDeleting] = useState<DashboardCoupon | null>(null);
@@ -39,6 +41,7 @@ export function CouponsPage() {
   const stats = useCouponStats();
   const remove = useDeleteCoupon();
   const rows = coupons.data?.allCoupons ?? [];
+  const list = usePageInRange(pageState, coupons, rows.length);
   // A failed stats call shows zeros (spec §8).
   const s = stats.data ?? { activeCoupons: 0, totalUsage: 0, totalDiscount: 0 };
 
@@ -88,7 +91,7 @@ export function CouponsPage() {
           <tbody className="divide-y divide-ink-100">
             <TableState
               columns={5}
-              loading={coupons.isPending}
+              loading={coupons.isPending || list.settling}
               error={
                 coupons.isError ? errorMessage(coupons.error, DASHBOARD.fetchCouponsFailed) : null
               }
@@ -131,7 +134,7 @@ export function CouponsPage() {
           </tbody>
         </table>
       </div>
-      <Pagination page={page} totalPages={coupons.data?.totalPages ?? 1} onPageChange={setPage} />
+      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={setPage} />
       <CouponFormModal
         key={form ? (form.coupon?._id ?? 'new') : 'closed'}
         open={form !== null}

@@ -1,8 +1,9 @@
 import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProduct } from '../../../test/catalog-factories';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -80,5 +81,149 @@ describe('Products filter', () => {
     expect(screen.queryByText(DASHBOARD_RULES.searchAllCategories)).not.toBeInTheDocument();
     expect(category).toBeEnabled();
     expect(all).toBeEnabled();
+  });
+});
+
+/**
+ * The page's list is two pages long: page 2 holds `last`, and a page past it answers, as the
+ * server does, an empty page with the true page count. Other calls get empty stats.
+ */
+function twoPages(
+  path: string,
+  answerFor: (rows: unknown[], page: number) => object,
+  last: unknown,
+  lastPageHeld: Promise<void> = Promise.resolve(),
+) {
+  const asked: number[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== `/api${path}`) {
+        const stats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
+        const couponStats = { activeCoupons: 0, totalUsage: 0, totalDiscount: 0 };
+        const body = { success: true, stats: { ...stats, ...couponStats }, days: [], items: [] };
+        return new Response(JSON.stringify({ ...body, threshold: 5 }));
+      }
+      const constraints = url.searchParams.get('productConstraints');
+      const page = constraints
+        ? (JSON.parse(constraints) as { page: number }).page
+        : Number(url.searchParams.get('currPage'));
+      asked.push(page);
+      if (page === 2) await lastPageHeld;
+      const rows = page === 2 ? [last] : [];
+      return new Response(
+        JSON.stringify({ success: true, ...answerFor(rows, page), totalPages: 2 }),
+      );
+    }),
+  );
+  return asked;
+}
+
+type Stored = Record<string, { page: number }>;
+const storedPage = (name: string) =>
+  (JSON.parse(localStorage.getItem(STORAGE_KEYS.dashboardState)!) as Stored)[name]!.page;
+
+function storePage(name: string, page: number) {
+  localStorage.setItem(STORAGE_KEYS.dashboardState, JSON.stringify({ [name]: { page } }));
+}
+
+describe('a stored page past the last one (after deletions)', { timeout: 20_000 }, () => {
+  const shows = async (text: string, name: string, asked: number[]) => {
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: /next/i })).toBeDisabled();
+    expect(asked).toEqual([5, 2]);
+    await waitFor(() => expect(storedPage(name)).toBe(2));
+  };
+
+  it('Orders: shows the last page and stores it', async () => {
+    storePage('orders', 5);
+    const order = {
+      _id: 'o9',
+      orderID: 'ORD-LAST0001',
+      user: { username: 'mika', email: 'mika@example.test', profilePic: null },
+      createdAt: '2026-01-02T00:00:00.000Z',
+      orderDate: '2026-01-02T00:00:00.000Z',
+      paymentMethod: 'cod',
+      paymentStatus: 'unpaid',
+      status: 'pending',
+      shippingAddress: 'Tokyo',
+      subtotal: 10,
+      shippingCost: 5,
+      discount: 0,
+      discountPercentage: 0,
+      finalAmount: 15,
+      couponCode: null,
+      products: [],
+    };
+    let release = () => {};
+    const asked = twoPages(
+      '/order/allOrdersList',
+      (rows) => ({ currPageOrders: rows, totalOrders: 21, message: 'Orders fetched.' }),
+      order,
+      new Promise((resolve) => (release = resolve)),
+    );
+    show(<OrdersPage />);
+    // While the last page loads, the table says so rather than that there are no orders.
+    await waitFor(() => expect(asked).toEqual([5, 2]));
+    expect(screen.getByText(DASHBOARD.loading)).toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD.noOrders)).not.toBeInTheDocument();
+    release();
+    await shows('ORD-LAST0001', 'orders', asked);
+    expect(screen.queryByText(DASHBOARD.noOrders)).not.toBeInTheDocument();
+  });
+
+  it('Users: shows the last page and stores it', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.userInfo,
+      JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
+    );
+    storePage('users', 5);
+    const asked = twoPages('/user/getUsers', (rows) => ({ requiredUsers: rows, totalUsers: 21 }), {
+      _id: 'u9',
+      id: 'u9',
+      username: 'last-user',
+      email: 'last@example.test',
+      role: 'user',
+      profilePic: null,
+      googleId: null,
+      createdAt: '2026-01-02T00:00:00.000Z',
+    });
+    show(<UsersPage />);
+    await shows('last-user', 'users', asked);
+    expect(screen.queryByText(DASHBOARD.noUsers)).not.toBeInTheDocument();
+  });
+
+  it('Coupons: shows the last page and stores it', async () => {
+    storePage('coupons', 5);
+    const asked = twoPages(
+      '/coupon/allCoupons',
+      (rows) => ({ allCoupons: rows, totalCoupons: 21 }),
+      {
+        _id: 'c9',
+        couponCode: 'LASTONE',
+        discountPercentage: 10,
+        expiryDate: '2030-01-01T00:00:00.000Z',
+        status: 'Active',
+        usageCount: 0,
+        createdAt: '2026-01-02T00:00:00.000Z',
+      },
+    );
+    show(<CouponsPage />);
+    await shows('LASTONE', 'coupons', asked);
+    expect(screen.queryByText(DASHBOARD.noCoupons)).not.toBeInTheDocument();
+  });
+
+  it('Products: shows the last page and stores it', async () => {
+    storePage('products', 5);
+    const asked = twoPages(
+      '/product/dashboardProducts',
+      (rows, page) => ({ currPageProducts: rows, totalProducts: 21, page, pageSize: 20 }),
+      createProduct({ name: 'Last Product Standing' }),
+    );
+    show(<ProductsPage />);
+    await shows('Last Product Standing', 'products', asked);
+    expect(screen.queryByText(DASHBOARD.noProducts)).not.toBeInTheDocument();
   });
 });

@@ -35,6 +35,7 @@ import { ExportButton } from '../components/export-modal';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { useDashboardState } from '../components/use-dashboard-state';
+import { usePageInRange } from '../components/use-page-in-range';
 
 const STATUS_TONE = {
   pending: 'sun',
@@ -57,7 +58,8 @@ function breakableEmail(email: string) {
 }
 
 export function OrdersPage() {
-  const [{ page }, setState] = useDashboardState('orders', { page: 1 });
+  const pageState = useDashboardState('orders', { page: 1 });
+  const [{ page }, setState] = pageState;
   const setPage = (next: number) => setState({ page: next });
   const [editing, setEditing] = useState<DashboardOrder | null>(null);
   const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
@@ -68,6 +70,7 @@ export function OrdersPage() {
   const lowStock = useLowStock();
   const remove = useDeleteOrder();
   const rows = orders.data?.currPageOrders ?? [];
+  const list = usePageInRange(pageState, orders, rows.length);
   const s = stats.isError ? undefined : stats.data;
 
   return (
@@ -159,7 +162,7 @@ export function OrdersPage() {
           <tbody className="divide-y divide-ink-100">
             <TableState
               columns={8}
-              loading={orders.isPending}
+              loading={orders.isPending || list.settling}
               error={
                 orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null
               }
@@ -210,7 +213,7 @@ export function OrdersPage() {
           </tbody>
         </table>
       </div>
-      <Pagination page={page} totalPages={orders.data?.totalPages ?? 1} onPageChange={setPage} />
+      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={setPage} />
       <OrderStatusModal
         key={editing?._id ?? 'none'}
         order={editing}

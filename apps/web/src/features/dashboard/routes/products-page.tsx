@@ -36,18 +36,20 @@ import { ExportButton } from '../components/export-modal';
 import { ProductFormModal } from '../components/product-form-modal';
 import { selectClasses } from '../components/product-form-fields';
 import { useDashboardState } from '../components/use-dashboard-state';
+import { usePageInRange } from '../components/use-page-in-range';
 
 const totalStock = (p: Product) =>
   typeof p.stock === 'number' ? p.stock : Object.values(p.stock).reduce((a, b) => a + b, 0);
 
 export function ProductsPage() {
-  const [filter, setFilter] = useDashboardState('products', {
+  const filterState = useDashboardState('products', {
     category: DEFAULT_CATEGORY as Category,
     productTypes: [ALL_TYPES] as string[],
     price: 0,
     searchQuery: '',
     page: 1,
   });
+  const [filter, setFilter] = filterState;
   const [draft, setDraft] = useState({
     category: filter.category,
     types: filter.productTypes,
@@ -60,6 +62,7 @@ export function ProductsPage() {
   const query = useDashboardProducts(filter);
   const remove = useDeleteProduct();
   const products = query.data?.currPageProducts ?? [];
+  const list = usePageInRange(filterState, query, products.length);
 
   const load = () => {
     const search = draft.search.trim();
@@ -187,7 +190,7 @@ export function ProductsPage() {
           <tbody className="divide-y divide-ink-100">
             <TableState
               columns={5}
-              loading={query.isPending}
+              loading={query.isPending || list.settling}
               error={null}
               empty={products.length === 0}
               emptyText={DASHBOARD.noProducts}
@@ -244,8 +247,8 @@ export function ProductsPage() {
         </table>
       </div>
       <Pagination
-        page={query.data?.page ?? 1}
-        totalPages={query.data?.totalPages ?? 1}
+        page={Math.min(query.data?.page ?? 1, list.totalPages)}
+        totalPages={list.totalPages}
         onPageChange={(page) => setFilter({ ...filter, page })}
       />
       <ProductFormModal

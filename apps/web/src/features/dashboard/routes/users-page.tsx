@@ -31,6 +31,7 @@ import { ExportButton } from '../components/export-modal';
 import { selectClasses } from '../components/product-form-fields';
 import { deleteRefusal, UserEditModal } from '../components/user-edit-modal';
 import { useDashboardState } from '../components/use-dashboard-state';
+import { usePageInRange } from '../components/use-page-in-range';
 
 const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
   { value: 'all', label: 'All Users' },
@@ -41,11 +42,12 @@ const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
 
 export function UsersPage() {
   const { user: viewer } = useSession();
-  const [filter, setFilter] = useDashboardState<UserFilter>('users', {
+  const filterState = useDashboardState<UserFilter>('users', {
     page: 1,
     searchQuery: '',
     role: 'all',
   });
+  const [filter, setFilter] = filterState;
   const [draft, setDraft] = useState({ searchQuery: filter.searchQuery, role: filter.role });
   const [searchError, setSearchError] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);
@@ -53,6 +55,7 @@ export function UsersPage() {
   const users = useUsers(filter);
   const remove = useDeleteUser();
   const rows = users.data?.requiredUsers ?? [];
+  const list = usePageInRange(filterState, users, rows.length);
   if (!viewer) return null;
 
   return (
@@ -114,7 +117,7 @@ export function UsersPage() {
           <tbody className="divide-y divide-ink-100">
             <TableState
               columns={5}
-              loading={users.isPending}
+              loading={users.isPending || list.settling}
               error={users.isError ? errorMessage(users.error, DASHBOARD.fetchUsersFailed) : null}
               empty={rows.length === 0}
               emptyText={DASHBOARD.noUsers}
@@ -162,8 +165,8 @@ export function UsersPage() {
         </table>
       </div>
       <Pagination
-        page={filter.page}
-        totalPages={users.data?.totalPages ?? 1}
+        page={list.page}
+        totalPages={list.totalPages}
         onPageChange={(page) => setFilter({ ...filter, page })}
       />
       <UserEditModal
