@@ -22,3 +22,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cod', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** How a payment method is named to shoppers and staff. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cod: 'Cash on Delivery',
+  card: 'Card',
+};

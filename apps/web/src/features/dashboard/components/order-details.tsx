@@ -1,7 +1,5 @@
-import type { DashboardOrder } from '@otaku/shared';
+import { PAYMENT_METHOD_LABELS, type DashboardOrder } from '@otaku/shared';
 import { formatPrice } from '../../../lib/format';
-
-const PAYMENT_METHOD = { cod: 'Cash on Delivery', card: 'Card' } as const;
 
 const term = 'text-xs font-semibold tracking-wide text-ink-500 uppercase';
 
@@ -58,7 +56,7 @@ export function OrderDetails({ order }: { order: DashboardOrder }) {
         <dt className={term}>Payment</dt>
         <dd className="text-right">
           {/* "Cash on Delivery — unpaid", "Card — paid" */}
-          {PAYMENT_METHOD[order.paymentMethod]} — {order.paymentStatus}
+          {PAYMENT_METHOD_LABELS[order.paymentMethod]} — {order.paymentStatus}
         </dd>
       </div>
     </dl>

@@ -1,4 +1,4 @@
-import type { Order } from '@otaku/shared';
+import { PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
 import { Badge } from '../../../components/ui';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 
@@ -49,7 +49,7 @@ export function OrderCard({ order }: { order: Order }) {
       </ul>
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-ink-100 pt-3 text-sm">
         <span className="text-ink-500">
-          {order.paymentMethod === 'cod' ? 'Cash on Delivery' : 'Card'}
+          {PAYMENT_METHOD_LABELS[order.paymentMethod]}
           {order.couponCode
             ? ` · Coupon ${order.couponCode} (-${formatPrice(order.discount)})`
             : ''}
