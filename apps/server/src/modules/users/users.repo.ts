@@ -107,12 +107,19 @@ export async function listUsers(
   return { rows, total: page[0]?.total ?? (await countUsers(db, search, role)) };
 }
 
-/** The user, locked for the rest of the transaction. */
-export async function lockUser(db: Executor, id: string): Promise<ListedUser | undefined> {
+/** The user, or locked for the rest of the transaction with `forUpdate`. */
+export async function findUser(
+  db: Executor,
+  id: string,
+  forUpdate = false,
+): Promise<ListedUser | undefined> {
   if (!UUID.test(id)) return undefined;
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).for('update');
+  const query = db.select(userColumns).from(users).where(eq(users.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row;
 }
+
+export const lockUser = (db: Executor, id: string) => findUser(db, id, true);
 
 /** How many superAdmins exist, locking them so two demotions cannot both pass the check. */
 export async function lockSuperAdmins(db: Executor): Promise<number> {

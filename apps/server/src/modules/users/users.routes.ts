@@ -52,6 +52,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
+      await service.checkEditAllowed(deps(), currentUser(request), request.params.id);
       const form = await readImageForm(request, 'profilePic');
       const fields = Object.fromEntries(EDIT_FIELDS.map((name) => [name, fieldValue(form, name)]));
       const user = await service.updateUser(

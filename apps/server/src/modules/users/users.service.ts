@@ -66,6 +66,17 @@ export async function listUsers(
 }
 
 /**
+ * Refuses an edit the editor has no authority for before the request's upload is read and its
+ * password hashed, so anyone signed in cannot make the server do that work for nothing. The
+ * edit's transaction checks again.
+ */
+export async function checkEditAllowed(deps: UsersDeps, editor: Actor, id: string) {
+  const target = await repo.findUser(deps.database.db, id);
+  if (!target) throw notFound(DASHBOARD_RULES.userNotFound);
+  enforce(checkCanEdit(editor, target));
+}
+
+/**
  * Applies the edit after the rank rules: details need authority over the target, a role change
  * needs a superAdmin who is not editing themselves and must leave a superAdmin in the shop.
  */

@@ -162,6 +162,15 @@ describe('PUT /api/user/update/:id', () => {
     const res = await edit(shopper, other.id, { username: 'hacked' });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(PERMISSIONS.noAuthorityToEditUsers);
+    // Refused before the form is read: neither its mistakes nor an 11 MB upload are looked at.
+    const badForm = await edit(shopper, other.id, { username: ' ', password: 'short' });
+    expect(badForm.json().message).toBe(PERMISSIONS.noAuthorityToEditUsers);
+    const huge = await edit(shopper, other.id, {}, Buffer.alloc(11 * 1024 * 1024));
+    expect(huge.statusCode).toBe(403);
+    const admin = await account('admin');
+    const overBoss = await edit(admin, boss.id, {}, Buffer.alloc(11 * 1024 * 1024));
+    expect(overBoss.json().message).toBe(PERMISSIONS.noAuthorityToEditUser);
+    expect((await edit(admin, '00000000-0000-4000-8000-000000000000', {})).statusCode).toBe(404);
   });
 
   it('lets an admin edit a user but not another admin or a superAdmin', async () => {
