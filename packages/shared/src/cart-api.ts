@@ -5,9 +5,14 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from './catalog';
+import { CART_INFO } from './checkout-messages';
 
-/** Longest quantity one cart line may hold. */
+/** Most units one cart line may hold (an add that would pass it takes nothing). */
 export const MAX_LINE_QUANTITY = 99;
+const lineQuantity = z
+  .number()
+  .int()
+  .max(MAX_LINE_QUANTITY, CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0));
 
 const productIdSchema = z.string().trim().min(1).max(40);
 /** A volume (V1), a size (M) or '' for products with a single stock. */
@@ -46,7 +51,7 @@ export const reserveStockRequestSchema = z.object({
   cartId: cartIdSchema,
   productId: productIdSchema,
   variant: variantSchema,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity: lineQuantity.min(1),
   userId: z.string().optional(),
 });
 export type ReserveStockRequest = z.input<typeof reserveStockRequestSchema>;
@@ -76,7 +81,7 @@ export const decrementReservationRequestSchema = z.object({
   cartId: cartIdSchema,
   productId: productIdSchema,
   variant: variantSchema,
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  quantity: lineQuantity.min(1),
 });
 export type DecrementReservationRequest = z.input<typeof decrementReservationRequestSchema>;
 
@@ -84,7 +89,7 @@ export const updateCartRequestSchema = z.object({
   productId: productIdSchema,
   variant: variantSchema,
   /** 0 removes the line. */
-  newQuantity: z.number().int().min(0).max(MAX_LINE_QUANTITY),
+  newQuantity: lineQuantity.min(0),
 });
 export type UpdateCartRequest = z.input<typeof updateCartRequestSchema>;
 

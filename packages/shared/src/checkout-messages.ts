@@ -16,6 +16,11 @@ export const CART_INFO = {
   onlyLeft: (available: number) =>
     `Only ${available} left in stock. Please lower the quantity and try again.`,
   wrongCart: 'You can only change your own cart',
+  /** An add that would take one cart line past MAX_LINE_QUANTITY units. */
+  lineLimit: (max: number, held: number) =>
+    held > 0
+      ? `You can have at most ${max} of an item in your cart, and you already have ${held}.`
+      : `You can add at most ${max} of an item to your cart.`,
   /** "Items in your cart are held for 30 minutes after your last change." */
   heldFor: (minutes: number) =>
     `Items in your cart are held for ${minutes} minute${minutes === 1 ? '' : 's'} after your last change.`,

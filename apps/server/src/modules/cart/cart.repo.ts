@@ -3,6 +3,7 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
+import { MAX_LINE_QUANTITY } from '@otaku/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
@@ -81,17 +82,18 @@ const reserveStatement = cartChange<
   'cart_reserve_units',
   sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines
     from cart_reserve(${value('cartId')}::text, ${value('userId')}::uuid,
-      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int)`,
+      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int,
+      ${sql.raw(String(MAX_LINE_QUANTITY))})`,
 );
 
 /**
- * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0009):
+ * Reserves units and reads the cart back, in one call of `cart_reserve` (migrations 0009, 0015):
  * marks the cart active (its row lock comes first, as in every cart change, so the sweeper and
  * this never wait on each other in opposite orders), takes the units with a conditional update
  * that can never drive stock below 0, and adds them to the line. When there are not enough
- * units nothing is taken and no line changes; the cart is still marked active (the shopper is
- * using it). Returns the stock left, the line's quantity and the cart, or null when fewer
- * units than asked for are available. Run on PostgreSQL's database itself, its commit does not
+ * units, or the line would pass MAX_LINE_QUANTITY, nothing is taken and no line changes; the
+ * cart is still marked active (the shopper is using it). Returns the stock left, the line's
+ * quantity and the cart, or null when nothing was taken. Run on PostgreSQL's database itself, its commit does not
  * wait for the disk (decision 101).
  */
 export async function reserveUnits(
@@ -184,20 +186,27 @@ const lineKey = (cartId: string, productId: string, variant: string) =>
     eq(cartItems.variant, variant),
   );
 
-/** The line's quantity, locked until the transaction ends; null when the cart has no such line. */
-export async function lockLine(
+/**
+ * The line's quantity, with `forUpdate` locked until the transaction ends; null when the cart
+ * has no such line.
+ */
+export async function lineQuantity(
   ex: Executor,
   cartId: string,
   productId: string,
   variant: string,
+  forUpdate = false,
 ): Promise<number | null> {
-  const [row] = await ex
+  const query = ex
     .select({ quantity: cartItems.quantity })
     .from(cartItems)
-    .where(lineKey(cartId, productId, variant))
-    .for('update');
+    .where(lineKey(cartId, productId, variant));
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ? row.quantity : null;
 }
+
+export const lockLine = (ex: Executor, cartId: string, productId: string, variant: string) =>
+  lineQuantity(ex, cartId, productId, variant, true);
 
 export async function setLineQuantity(
   ex: Executor,

@@ -6,6 +6,7 @@
 import {
   CART,
   CART_INFO,
+  MAX_LINE_QUANTITY,
   toDollars,
   userCartId,
   type CartItem,
@@ -50,6 +51,21 @@ async function reservationFailure(ex: Executor, ref: LineRef): Promise<AppError>
   );
 }
 
+/**
+ * Why an add took nothing: the line would pass MAX_LINE_QUANTITY (a GENERAL_ERROR with its own
+ * message, spec §8 shows it), or too few units were left.
+ */
+async function addFailure(
+  ex: Executor,
+  owner: CartOwner,
+  ref: LineRef & { quantity: number },
+): Promise<AppError> {
+  const held = (await repo.lineQuantity(ex, owner.cartId, ref.productId, ref.variant)) ?? 0;
+  if (held + ref.quantity <= MAX_LINE_QUANTITY) return reservationFailure(ex, ref);
+  const stock = (await repo.readStock(ex, ref.productId, ref.variant)) ?? 0;
+  return conflict(CART_INFO.lineLimit(MAX_LINE_QUANTITY, held), 'GENERAL_ERROR', { stock });
+}
+
 /** What a change of one line answers: the line's quantity, the stock left, the cart after. */
 export interface LineResult {
   reservedQuantity: number;
@@ -70,7 +86,7 @@ export async function reserveStock(
     variant: ref.variant,
     quantity: ref.quantity,
   });
-  if (!reserved) throw await reservationFailure(db, ref);
+  if (!reserved) throw await addFailure(db, owner, ref);
   return reserved;
 }
 

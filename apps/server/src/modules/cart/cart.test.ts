@@ -1,4 +1,4 @@
-import { CART, CART_INFO, SERVER } from '@otaku/shared';
+import { CART, CART_INFO, MAX_LINE_QUANTITY, SERVER } from '@otaku/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import {
@@ -120,6 +120,35 @@ describe('POST /api/reserveStock', () => {
       available: 2,
     });
     expect(await stockOf(t.database.db, tee.id, 'M')).toBe(2);
+  });
+
+  it(`keeps a line at ${MAX_LINE_QUANTITY} units at most, taking nothing from stock past it`, async () => {
+    const poster = await createProduct(t.database.db, { priceCents: 500, stock: { '': 500 } });
+    const add = (quantity: number) =>
+      call(bob, 'POST', '/reserveStock', { productId: poster.id, quantity });
+    expect((await add(MAX_LINE_QUANTITY - 1)).json()).toMatchObject({
+      reservedQuantity: MAX_LINE_QUANTITY - 1,
+    });
+    const past = await add(2);
+    expect(past.statusCode).toBe(409);
+    expect(past.json()).toEqual({
+      success: false,
+      message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY - 1),
+      code: 'GENERAL_ERROR',
+      stock: 500 - (MAX_LINE_QUANTITY - 1),
+    });
+    expect((await add(1)).json()).toMatchObject({ reservedQuantity: MAX_LINE_QUANTITY });
+    expect(await stockOf(t.database.db, poster.id)).toBe(500 - MAX_LINE_QUANTITY);
+    const tooMany = await add(MAX_LINE_QUANTITY + 1);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().message).toBe(CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0));
+    const plusOne = await call(bob, 'PUT', '/cart/update', {
+      productId: poster.id,
+      newQuantity: MAX_LINE_QUANTITY + 1,
+    });
+    expect(plusOne.statusCode).toBe(400);
+    expect(plusOne.json().message).toBe(CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0));
+    await call(bob, 'DELETE', '/cart/clear');
   });
 
   it('answers 404 for a variant the product does not have', async () => {

@@ -3,7 +3,7 @@
  * page", §5 "Add to cart"). Pure functions: each returns the next state and, where the spec
  * has one, the message to show.
  */
-import { CATALOG, VALIDATION, type Product } from '@otaku/shared';
+import { CART_INFO, CATALOG, MAX_LINE_QUANTITY, VALIDATION, type Product } from '@otaku/shared';
 
 export interface Purchase {
   /** The chosen volume or size; '' for a product with a single stock; null before a choice. */
@@ -46,6 +46,8 @@ export function increase(product: Product, purchase: Purchase): Step {
   const available = stockOf(product, purchase.variant);
   if (available === 0) return { purchase, message: VALIDATION.variantOutOfStock };
   if (purchase.quantity >= available) return { purchase, message: CATALOG.onlyLeft(available) };
+  if (purchase.quantity >= MAX_LINE_QUANTITY)
+    return { purchase, message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0) };
   return { purchase: { ...purchase, quantity: purchase.quantity + 1 } };
 }
 

@@ -1,0 +1,24 @@
+import { CART_INFO, CATALOG, MAX_LINE_QUANTITY } from '@otaku/shared';
+import { describe, expect, it } from 'vitest';
+import { createProduct } from '../../../test/catalog-factories';
+import { increase } from './purchase';
+
+describe('increase', () => {
+  const toy = (stock: number) =>
+    createProduct({ category: 'toys', volumes: [], genres: [], stock, toyType: 'figure' });
+
+  it('stops at the stock left, saying how many there are', () => {
+    const step = increase(toy(3), { variant: '', quantity: 3 });
+    expect(step).toEqual({ purchase: { variant: '', quantity: 3 }, message: CATALOG.onlyLeft(3) });
+  });
+
+  it(`stops at ${MAX_LINE_QUANTITY}, what one cart line holds, however much stock there is`, () => {
+    expect(increase(toy(500), { variant: '', quantity: MAX_LINE_QUANTITY - 1 })).toEqual({
+      purchase: { variant: '', quantity: MAX_LINE_QUANTITY },
+    });
+    expect(increase(toy(500), { variant: '', quantity: MAX_LINE_QUANTITY })).toEqual({
+      purchase: { variant: '', quantity: MAX_LINE_QUANTITY },
+      message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0),
+    });
+  });
+});
