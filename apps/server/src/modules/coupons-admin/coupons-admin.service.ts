@@ -49,7 +49,8 @@ export async function updateCoupon(
   input: { discountPercentage: number; expiryDate: Date },
   now = new Date(),
 ): Promise<DashboardCoupon> {
-  mustBeFuture(input.expiryDate, now);
+  // Any date: one already past ends the coupon now (a leaked code), and an expired coupon can
+  // be corrected or brought back.
   const row = await repo.updateCoupon(db, id, {
     discountPercent: input.discountPercentage,
     expiresAt: input.expiryDate,

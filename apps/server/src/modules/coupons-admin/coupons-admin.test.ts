@@ -1,4 +1,4 @@
-import { DASHBOARD, DASHBOARD_RULES } from '@otaku/shared';
+import { COUPON_INFO, DASHBOARD, DASHBOARD_RULES } from '@otaku/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
@@ -121,6 +121,21 @@ describe('staff coupon calls', () => {
     expect(stats.totalUsage).toBeGreaterThanOrEqual(1);
     expect(stats.totalDiscount).toBeGreaterThanOrEqual(8);
     expect(stats.activeCoupons).toBeGreaterThanOrEqual(1);
+
+    // A date already past ends the coupon at once; a later edit can bring it back.
+    const ended = await call('PUT', `/api/coupon/update/${coupon._id}`, admin, {
+      discountPercentage: 40,
+      expiryDate: inDays(-1),
+    });
+    expect(ended.json().coupon).toMatchObject({ status: 'Expired' });
+    const verify = () =>
+      call('POST', '/api/coupon/verify', shopper, { couponCode: 'editme', userEmail: 'x@y.z' });
+    expect((await verify()).json().message).toBe(COUPON_INFO.expired);
+    await call('PUT', `/api/coupon/update/${coupon._id}`, admin, {
+      discountPercentage: 40,
+      expiryDate: inDays(3),
+    });
+    expect((await verify()).json().message).toBe(COUPON_INFO.alreadyUsed);
 
     const del = await call('DELETE', `/api/coupon/delete/${coupon._id}`, admin);
     expect(del.json()).toEqual({ success: true, message: DASHBOARD.couponDeleted });

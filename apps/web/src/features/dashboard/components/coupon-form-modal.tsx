@@ -1,4 +1,7 @@
-/** Create or edit a coupon (spec §5): code, discount 1-100 and a future expiry, all required. */
+/**
+ * Create or edit a coupon (spec §5): code, discount 1-100 and an expiry, all required. A new
+ * coupon's expiry must be in the future; an edit may set a past date, which ends the coupon now.
+ */
 import {
   createCouponRequestSchema,
   DASHBOARD,
@@ -8,7 +11,7 @@ import {
 } from '@otaku/shared';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Button, FieldError, Input, Label, Modal } from '../../../components/ui';
+import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
 
@@ -43,7 +46,8 @@ export function CouponFormModal({
     const parsed = schema.safeParse(form);
     if (!parsed.success)
       return setError(parsed.error.issues[0]?.message ?? DASHBOARD.errorOccurred);
-    if (parsed.data.expiryDate.getTime() <= Date.now()) return setError(DASHBOARD_RULES.expiryPast);
+    if (!coupon && parsed.data.expiryDate.getTime() <= Date.now())
+      return setError(DASHBOARD_RULES.expiryPast);
     try {
       if (coupon) {
         await update.mutateAsync({ id: coupon._id, body: form });
@@ -105,10 +109,14 @@ export function CouponFormModal({
         <Input
           id="coupon-expiry"
           type="date"
-          min={today()}
+          min={coupon ? undefined : today()}
           value={form.expiryDate}
+          aria-describedby={coupon ? 'coupon-expiry-hint' : undefined}
           onChange={(e) => setForm({ ...form, expiryDate: e.target.value })}
         />
+        {coupon ? (
+          <FieldHint id="coupon-expiry-hint">A date already past ends the coupon now.</FieldHint>
+        ) : null}
         {error ? <FieldError>{error}</FieldError> : null}
       </form>
     </Modal>

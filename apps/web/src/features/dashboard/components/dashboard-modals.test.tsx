@@ -1,7 +1,9 @@
 import {
+  DASHBOARD,
   DASHBOARD_RULES,
   deleteConfirmRequired,
   PERMISSIONS,
+  type DashboardCoupon,
   type DashboardOrder,
   type PublicUser,
 } from '@otaku/shared';
@@ -11,7 +13,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
+import { jsonResponse } from '../../../test/factories';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { CouponFormModal } from './coupon-form-modal';
 import { OrderStatusModal } from './order-status-modal';
 import { UserEditModal } from './user-edit-modal';
 
@@ -160,5 +164,48 @@ describe('OrderStatusModal', { timeout: 20_000 }, () => {
     );
     expect(screen.getByText('Card — paid')).toBeInTheDocument();
     expect(screen.queryByText(/^Coupon /)).not.toBeInTheDocument();
+  });
+});
+
+describe('CouponFormModal', { timeout: 20_000 }, () => {
+  const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const coupon: DashboardCoupon = {
+    _id: 'c1',
+    couponCode: 'LEAKED',
+    discountPercentage: 30,
+    expiryDate: '2099-01-01T00:00:00.000Z',
+    status: 'Active',
+    usageCount: 4,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('refuses a past date for a new coupon', async () => {
+    await wrap(<CouponFormModal open coupon={null} onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'SPRING');
+    await userEvent.type(screen.getByLabelText('Discount (%)'), '10');
+    await userEvent.type(screen.getByLabelText('Valid until'), yesterday);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(screen.getByText(DASHBOARD_RULES.expiryPast)).toBeInTheDocument();
+  });
+
+  it('saves an edit with a past date, which ends the coupon now', async () => {
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({
+        success: true,
+        message: DASHBOARD.couponUpdated,
+        coupon: { ...coupon, status: 'Expired' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const onClose = vi.fn();
+    await wrap(<CouponFormModal open coupon={coupon} onClose={onClose} />);
+    expect(screen.getByText('A date already past ends the coupon now.')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Valid until'));
+    await userEvent.type(screen.getByLabelText('Valid until'), yesterday);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ expiryDate: yesterday });
+    vi.unstubAllGlobals();
   });
 });
