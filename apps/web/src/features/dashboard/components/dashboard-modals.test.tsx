@@ -91,6 +91,31 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Role')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
+
+  it('sends only what was changed, so it cannot undo a role another superAdmin just set', async () => {
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({ success: true, message: DASHBOARD.userUpdated, user: person('u', 'admin') }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const onClose = vi.fn();
+    await wrap(
+      <UserEditModal
+        viewer={viewer(person('b', 'superAdmin'))}
+        target={person('u', 'user')}
+        onClose={onClose}
+      />,
+    );
+    await userEvent.clear(screen.getByLabelText('Username'));
+    await userEvent.type(screen.getByLabelText('Username'), 'renamed');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    const sent = init.body as FormData;
+    expect(sent.get('username')).toBe('renamed');
+    expect(sent.has('email')).toBe(false);
+    expect(sent.has('role')).toBe(false);
+    vi.unstubAllGlobals();
+  });
 });
 
 const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder => ({

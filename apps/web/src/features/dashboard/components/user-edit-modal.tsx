@@ -69,10 +69,14 @@ export function UserEditModal({
   const save = async () => {
     setTouched(true);
     if (problems.username || problems.email) return;
+    // Only what was changed here, so a save does not undo what someone else changed meanwhile
+    // (another superAdmin's role change, the user's own new address).
     const data = new FormData();
-    data.append('username', form.username.trim());
-    data.append('email', form.email.trim());
-    if (showRole) data.append('role', form.role);
+    const username = form.username.trim();
+    const email = form.email.trim();
+    if (username !== target.username) data.append('username', username);
+    if (email.toLowerCase() !== target.email) data.append('email', email);
+    if (showRole && form.role !== target.role) data.append('role', form.role);
     if (form.password) data.append('password', form.password);
     if (picture) data.append('profilePic', picture);
     data.append('editorEmail', viewer.email);
