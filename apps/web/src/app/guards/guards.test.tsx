@@ -1,6 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { VALIDATION } from '@otaku/shared';
+import { act, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui';
+import { clearSession } from '../../lib/session';
+import { loadToastLibrary, toast } from '../../lib/toast';
 import { storeSession } from '../../test/factories';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
@@ -18,21 +23,28 @@ function LoginProbe() {
 }
 
 function renderAt(path: string) {
+  // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
+  void loadToastLibrary();
+  toast.dismiss();
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/" element={<h1>Home screen</h1>} />
-        <Route path="/login" element={<LoginProbe />} />
-        <Route element={<RequireAuth />}>
-          <Route path="/cart" element={<h1>Cart screen</h1>} />
-          <Route path="/history" element={<h1>History screen</h1>} />
-        </Route>
-        <Route
-          path="/dashboard/*"
-          element={<RequireStaff>{<h1>Dashboard screen</h1>}</RequireStaff>}
-        />
-      </Routes>
-    </MemoryRouter>,
+    // Development's double effects must not tell a visitor twice.
+    <StrictMode>
+      <Toaster variant="shop" />
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/" element={<h1>Home screen</h1>} />
+          <Route path="/login" element={<LoginProbe />} />
+          <Route element={<RequireAuth />}>
+            <Route path="/cart" element={<h1>Cart screen</h1>} />
+            <Route path="/history" element={<h1>History screen</h1>} />
+          </Route>
+          <Route
+            path="/dashboard/*"
+            element={<RequireStaff>{<h1>Dashboard screen</h1>}</RequireStaff>}
+          />
+        </Routes>
+      </MemoryRouter>
+    </StrictMode>,
   );
 }
 
@@ -45,6 +57,39 @@ describe('RequireAuth', () => {
       from: { pathname: '/cart', search: '?step=2', hash: '#summary' },
     });
     expect(screen.getByTestId('navigation')).toHaveTextContent('REPLACE');
+  });
+
+  it('tells a guest who opens /history to log in, once, on the way to /login', async () => {
+    renderAt('/history');
+    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('from').textContent ?? 'null')).toEqual({
+      from: { pathname: '/history', search: '', hash: '' },
+    });
+    expect(await screen.findByText(VALIDATION.historyLoginRequired)).toBeInTheDocument();
+    // Not one on screen and another waiting its turn (the shop shows one toast at a time).
+    const { toast: sonner } = await import('sonner');
+    const told = sonner
+      .getToasts()
+      .filter((t) => 'title' in t && t.title === VALIDATION.historyLoginRequired);
+    expect(told).toHaveLength(1);
+  });
+
+  it('says nothing to a guest turned away from /cart or the dashboard', () => {
+    const shown = vi.spyOn(toast, 'error');
+    renderAt('/cart');
+    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    renderAt('/dashboard/orders');
+    expect(screen.getAllByRole('heading', { name: 'Login screen' })).toHaveLength(2);
+    expect(shown).not.toHaveBeenCalled();
+  });
+
+  it('says nothing to a visitor who signs out on /history', () => {
+    storeSession('user');
+    const shown = vi.spyOn(toast, 'error');
+    renderAt('/history');
+    act(() => clearSession());
+    expect(screen.getByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(shown).not.toHaveBeenCalled();
   });
 
   it('shows the screen to a signed-in user', () => {

@@ -1,8 +1,9 @@
-import { STORAGE_KEYS } from '@otaku/shared';
+import { STORAGE_KEYS, VALIDATION } from '@otaku/shared';
 import { render, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
 import { storeSession } from '../../../test/factories';
 import { fail, fakeApi, ok, sessionBody } from '../testing/auth-test-kit';
 import { SessionCheck } from './session-check';
@@ -46,6 +47,21 @@ describe('SessionCheck', () => {
     mount();
     await waitFor(() => expect(window.localStorage.length).toBe(0));
     expect(getSession().user).toBeNull();
+  });
+
+  it('says why on purchase history when it wipes the session there, and nowhere else', async () => {
+    const shown = vi.spyOn(toast, 'error');
+    fakeApi({ 'GET /api/auth/verify': fail(401), 'POST /api/auth/refresh': fail(401) });
+    storeSession('user', 'expired-token');
+    const { unmount } = mount('/cart');
+    await waitFor(() => expect(getSession().user).toBeNull());
+    unmount();
+    expect(shown).not.toHaveBeenCalled();
+
+    storeSession('user', 'expired-token');
+    mount('/history');
+    await waitFor(() => expect(getSession().user).toBeNull());
+    expect(shown).toHaveBeenCalledWith(VALIDATION.historyLoginRequired, expect.anything());
   });
 
   it('keeps the session when the server cannot be reached', async () => {

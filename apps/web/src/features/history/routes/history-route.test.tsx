@@ -1,7 +1,14 @@
-import { PAGES, type Order } from '@otaku/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { PAGES, VALIDATION, type Order } from '@otaku/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { RequireAuth } from '../../../app/guards/require-auth';
+import { SessionExpiryHandler } from '../../../app/session-expiry';
+import { Toaster } from '../../../components/ui';
+import { getSession } from '../../../lib/session';
+import { loadToastLibrary, toast } from '../../../lib/toast';
 import { jsonResponse, stubApi } from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
@@ -81,4 +88,56 @@ describe('Purchase history', { timeout: 20_000 }, () => {
       expect(screen.getByRole('heading', { name: PAGES.noPurchaseHistory })).toBeInTheDocument(),
     );
   });
+
+  it('on a 401 says why and lands on /login, which leads back to /history', async () => {
+    storeSession('user', 'expired-token');
+    const api = stubApi({
+      'GET /api/order/getOrders': () => jsonResponse({ success: false, message: 'expired' }, 401),
+      'POST /api/auth/refresh': () => jsonResponse({ success: false }, 401),
+    });
+    renderInApp('/history');
+
+    expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
+    expect(screen.getByTestId('from')).toHaveTextContent('{"from":{"pathname":"/history"');
+    expect(await screen.findByText(VALIDATION.historyLoginRequired)).toBeInTheDocument();
+    const { toast: sonner } = await import('sonner');
+    const told = sonner
+      .getToasts()
+      .filter((t) => 'title' in t && t.title === VALIDATION.historyLoginRequired);
+    expect(told).toHaveLength(1);
+    expect(getSession().user).toBeNull();
+    expect(api.of('POST /api/auth/refresh')).toHaveLength(1);
+  });
 });
+
+function LoginProbe() {
+  const { state } = useLocation();
+  return (
+    <>
+      <h1>Login screen</h1>
+      <p data-testid="from">{JSON.stringify(state)}</p>
+    </>
+  );
+}
+
+/** The page behind its guard, with the app's handler of expired sessions and toast outlet. */
+function renderInApp(route: string) {
+  // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
+  void loadToastLibrary();
+  toast.dismiss();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path="/login" element={<LoginProbe />} />
+          <Route element={<RequireAuth />}>
+            <Route path="/history" element={<HistoryRoute />} />
+          </Route>
+        </Routes>
+        <SessionExpiryHandler />
+      </MemoryRouter>
+      <Toaster variant="shop" />
+    </QueryClientProvider>,
+  );
+}

@@ -1,7 +1,6 @@
-import { PAGES, VALIDATION } from '@otaku/shared';
+import { PAGES } from '@otaku/shared';
 import { History } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { useState } from 'react';
 import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -12,11 +11,9 @@ import { OrderCard } from '../components/order-card';
 export function HistoryRoute() {
   const [page, setPage] = useState(1);
   const orders = useOrders(page);
+  // A 401 has already sent the visitor to /login with the login message (spec §8, History;
+  // app/session-expiry.tsx): the page, gone by then, has nothing to add.
   const expired = orders.error instanceof ApiError && orders.error.status === 401;
-  useEffect(() => {
-    // The API client has already sent the visitor to /login; say why (spec §8, History).
-    if (expired) toast.error(VALIDATION.historyLoginRequired);
-  }, [expired]);
 
   if (orders.isPending) return <ScreenSpinner label="Loading your orders" />;
   // Spec §8: other errors are only logged; the 401 rules live in the API client.
