@@ -1,9 +1,7 @@
 /** Quantity changes on the cart page: PUT /api/cart/update (0 removes the line). */
 import { CART, type ReserveStockResponse, type UpdateCartRequest } from '@otaku/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { cartKeys } from '../../../lib/cart/cart-api';
-import { useSession } from '../../../lib/session';
+import { useCartChange } from './cart-change';
 
 export const updateCart = (request: UpdateCartRequest) =>
   api.put<ReserveStockResponse>('/cart/update', request);
@@ -11,14 +9,25 @@ export const updateCart = (request: UpdateCartRequest) =>
 export const lineKey = (line: { productId: string; variant: string }) =>
   `${line.productId}|${line.variant}`;
 
+/** One press of a line's minus (-1) or plus (+1) button. */
+export interface QuantityStep {
+  productId: string;
+  variant: string;
+  by: 1 | -1;
+}
+
+/**
+ * The server takes the new quantity, not a step, so it is worked out when the change runs,
+ * from the cart every earlier change has answered with (see useCartChange), not from the cart
+ * shown when the button was pressed. A line gone by then (removed, cleared, or gone from the
+ * cart read after a failure) has nothing left to step: nothing is sent.
+ */
 export function useUpdateCart() {
-  const { user } = useSession();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateCart,
-    meta: { errorToast: CART.updateFailed },
-    onSuccess: (cart) => queryClient.setQueryData(cartKeys.cart(user?._id), cart),
-    // A refused change (stock ran out) may still mean the cart changed elsewhere.
-    onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
-  });
+  return useCartChange(({ productId, variant, by }: QuantityStep, cart) => {
+    const line = cart?.cartItems.find(
+      (item) => item.productId === productId && item.selectedVariant === variant,
+    );
+    if (!line) return Promise.resolve(undefined);
+    return updateCart({ productId, variant, newQuantity: line.itemQuantity + by });
+  }, CART.updateFailed);
 }

@@ -9,12 +9,13 @@ export interface CartLineProps {
   item: CartItem;
   /** A change to this line is on its way: its buttons wait (spec §4, Cart). */
   pending: boolean;
-  onChange: (newQuantity: number) => void;
+  /** Minus (-1) or plus (+1): the quantity it leads to is worked out when the change is sent. */
+  onStep: (by: 1 | -1) => void;
   onRemove: () => void;
 }
 
 /** One cart line: image, name, variant badge, line price and the quantity buttons. */
-export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
+export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
   const label = item.selectedVariant ? `${item.name} (${item.selectedVariant})` : item.name;
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100">
@@ -45,7 +46,7 @@ export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
               size="icon"
               aria-label={`Decrease quantity of ${label}`}
               disabled={pending}
-              onClick={() => onChange(item.itemQuantity - 1)}
+              onClick={() => onStep(-1)}
             >
               <Minus aria-hidden="true" className="size-4" />
             </Button>
@@ -60,7 +61,7 @@ export function CartLine({ item, pending, onChange, onRemove }: CartLineProps) {
               size="icon"
               aria-label={`Increase quantity of ${label}`}
               disabled={pending}
-              onClick={() => onChange(item.itemQuantity + 1)}
+              onClick={() => onStep(1)}
             >
               <Plus aria-hidden="true" className="size-4" />
             </Button>

@@ -40,8 +40,8 @@ export function CartRoute() {
         }),
       );
   };
-  const changeQuantity = (productId: string, variant: string, newQuantity: number) =>
-    whilePending(productId, variant, () => update.mutateAsync({ productId, variant, newQuantity }));
+  const stepQuantity = (productId: string, variant: string, by: 1 | -1) =>
+    whilePending(productId, variant, () => update.mutateAsync({ productId, variant, by }));
   const removeLine = (productId: string, variant: string) =>
     whilePending(productId, variant, () => remove.mutateAsync({ productId, variant }));
 
@@ -76,7 +76,7 @@ export function CartRoute() {
                   pending={pending.has(
                     lineKey({ productId: item.productId, variant: item.selectedVariant }),
                   )}
-                  onChange={(q) => changeQuantity(item.productId, item.selectedVariant, q)}
+                  onStep={(by) => stepQuantity(item.productId, item.selectedVariant, by)}
                   onRemove={() => removeLine(item.productId, item.selectedVariant)}
                 />
               ))}

@@ -1,0 +1,146 @@
+import { CART, type CartItem } from '@otaku/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../app/query-client';
+import { Toaster } from '../../../components/ui';
+import { loadToastLibrary, toast } from '../../../lib/toast';
+import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
+import { storeSession } from '../../../test/factories';
+import { CartRoute } from './cart-route';
+
+const user = userEvent.setup();
+
+const comic = cartItem(); // 2 × 19.99
+const figure = cartItem({
+  _id: 'TOY-BBBBBB',
+  productId: 'TOY-BBBBBB',
+  name: 'Mecha Figure',
+  price: 5.55,
+  itemQuantity: 1,
+  selectedVariant: '',
+  category: 'toys',
+});
+
+/**
+ * A cart server: each change is applied when it arrives and answered with the cart as it then
+ * stands, as the real one does. `holdNextAnswer` keeps the next answer back until `release`.
+ */
+function cartServer(initial: CartItem[]) {
+  let lines = initial.map((line) => ({ ...line }));
+  let holdNext = false;
+  let release: () => void = () => {};
+  const find = (body: unknown) => {
+    const { productId, variant } = body as { productId: string; variant: string };
+    return lines.find((l) => l.productId === productId && l.selectedVariant === variant);
+  };
+  const answer = (body: object) => {
+    const response = jsonResponse(body);
+    if (!holdNext) return response;
+    holdNext = false;
+    return new Promise<Response>((resolve) => {
+      release = () => resolve(response);
+    });
+  };
+  const notFound = () => jsonResponse({ success: false, message: CART.itemNotFound }, 404);
+  const api = stubApi({
+    'POST /api/cart': () => jsonResponse(cartResponse(lines)),
+    'PUT /api/cart/update': ({ body }) => {
+      const line = find(body);
+      if (!line) return notFound();
+      line.itemQuantity = (body as { newQuantity: number }).newQuantity;
+      lines = lines.filter((l) => l.itemQuantity > 0);
+      return answer({ ...cartResponse(lines, 'Cart updated'), reservedQuantity: 1, stock: 5 });
+    },
+    'DELETE /api/cart/remove': ({ body }) => {
+      const line = find(body);
+      if (!line) return notFound();
+      lines = lines.filter((l) => l !== line);
+      return answer(cartResponse(lines, 'Item removed from cart'));
+    },
+    // Clearing fails here; the page must not trust what it showed before.
+    'DELETE /api/cart/clear': () => jsonResponse({ success: false }, 500),
+  });
+  return {
+    api,
+    quantityOf: (productId: string) => lines.find((l) => l.productId === productId)?.itemQuantity,
+    holdNextAnswer: () => {
+      holdNext = true;
+    },
+    release: () => release(),
+    /** The reservation sweeper released a line behind the page's back. */
+    sweep: (productId: string) => {
+      lines = lines.filter((l) => l.productId !== productId);
+    },
+  };
+}
+
+function renderCart() {
+  storeSession('user');
+  // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
+  void loadToastLibrary();
+  toast.dismiss();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <Toaster variant="shop" />
+        <CartRoute />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const quantity = (label: string) =>
+  screen.getByLabelText(`Quantity of ${label}`, { selector: 'output' });
+const plus = (label: string) =>
+  screen.getByRole('button', { name: `Increase quantity of ${label}` });
+
+describe('Cart page changes', { timeout: 20_000 }, () => {
+  it('keeps the newest cart when an earlier change is answered last, so further steps count', async () => {
+    const server = cartServer([comic, figure]);
+    renderCart();
+    await screen.findByText('Mecha Figure');
+
+    server.holdNextAnswer();
+    await user.click(plus('Blade Circuit Zero (V1)'));
+    await user.click(plus('Mecha Figure'));
+    server.release();
+    await waitFor(() => expect(plus('Mecha Figure')).toBeEnabled());
+    await waitFor(() => expect(plus('Blade Circuit Zero (V1)')).toBeEnabled());
+    expect(quantity('Mecha Figure')).toHaveTextContent('2');
+
+    await user.click(plus('Mecha Figure'));
+    await waitFor(() => expect(quantity('Mecha Figure')).toHaveTextContent('3'));
+    await waitFor(() => expect(plus('Mecha Figure')).toBeEnabled());
+    expect(quantity('Blade Circuit Zero (V1)')).toHaveTextContent('3');
+    expect(server.quantityOf('TOY-BBBBBB')).toBe(3);
+    expect(server.quantityOf('COM-AAAAAA')).toBe(3);
+  });
+
+  it('reads the cart again when a removal fails, dropping a line the server already released', async () => {
+    const server = cartServer([comic, figure]);
+    renderCart();
+    await screen.findByText('Mecha Figure');
+    server.sweep('TOY-BBBBBB');
+
+    await user.click(screen.getByRole('button', { name: 'Remove Mecha Figure' }));
+    expect(await screen.findByText(CART.itemNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
+    expect(server.api.of('POST /api/cart')).toHaveLength(2);
+    expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
+  });
+
+  it('reads the cart again when clearing fails', async () => {
+    const server = cartServer([comic, figure]);
+    renderCart();
+    await screen.findByText('Mecha Figure');
+    server.sweep('TOY-BBBBBB');
+
+    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    expect(await screen.findByText(CART.clearFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
+    expect(server.api.of('POST /api/cart')).toHaveLength(2);
+  });
+});
