@@ -2,7 +2,7 @@
  * A stand-in for the shop API in cart, coupon and history tests: each handler answers one
  * "METHOD /path" and every call is recorded with its parsed JSON body.
  */
-import type { CartItem, CartResponse } from '@otaku/shared';
+import type { CartItem, CartResponse, Order } from '@otaku/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './factories';
 
@@ -46,6 +46,49 @@ export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
     itemQuantity: 2,
     selectedVariant: 'V1',
     category: 'comics',
+    ...overrides,
+  };
+}
+
+/** A second line for carts of two: one figure of a product with a single stock. */
+export const figureItem = (overrides: Partial<CartItem> = {}): CartItem =>
+  cartItem({
+    _id: 'TOY-BBBBBB',
+    productId: 'TOY-BBBBBB',
+    name: 'Mecha Figure',
+    price: 5.55,
+    itemQuantity: 1,
+    selectedVariant: '',
+    category: 'toys',
+    ...overrides,
+  });
+
+/** An order as purchase history and the dashboard get it: one figure, cash, pending. */
+export function orderFixture(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: 'order-1',
+    orderID: 'ORD-00000001',
+    user: { username: 'fan', email: 'fan@example.test', profilePic: null },
+    createdAt: '2025-03-07T10:00:00.000Z',
+    orderDate: '2025-03-07T10:00:00.000Z',
+    paymentMethod: 'cod',
+    paymentStatus: 'unpaid',
+    status: 'pending',
+    shippingAddress: 'Tokyo',
+    subtotal: 10,
+    shippingCost: 5,
+    discount: 0,
+    discountPercentage: 0,
+    finalAmount: 15,
+    couponCode: null,
+    products: [
+      {
+        productId: { _id: 'TOY-1', name: 'Figure 1', image: '/x.webp' },
+        variant: '',
+        quantity: 1,
+        price: 10,
+      },
+    ],
     ...overrides,
   };
 }

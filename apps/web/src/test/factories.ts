@@ -28,3 +28,9 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: { 'Content-Type': 'application/json' },
   });
 }
+
+/** The toasts shown or waiting their turn with this title (the shop shows one at a time). */
+export async function toastsTitled(title: string) {
+  const { toast } = await import('sonner');
+  return toast.getToasts().filter((t) => 'title' in t && t.title === title);
+}

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui';
 import { clearSession } from '../../lib/session';
 import { loadToastLibrary, toast } from '../../lib/toast';
-import { storeSession } from '../../test/factories';
+import { storeSession, toastsTitled } from '../../test/factories';
 import { RequireAuth } from './require-auth';
 import { RequireStaff } from './require-staff';
 
@@ -67,11 +67,7 @@ describe('RequireAuth', () => {
     });
     expect(await screen.findByText(VALIDATION.historyLoginRequired)).toBeInTheDocument();
     // Not one on screen and another waiting its turn (the shop shows one toast at a time).
-    const { toast: sonner } = await import('sonner');
-    const told = sonner
-      .getToasts()
-      .filter((t) => 'title' in t && t.title === VALIDATION.historyLoginRequired);
-    expect(told).toHaveLength(1);
+    expect(await toastsTitled(VALIDATION.historyLoginRequired)).toHaveLength(1);
   });
 
   it('says nothing to a guest turned away from /cart or the dashboard', () => {

@@ -1,28 +1,22 @@
 import { CART, type CartItem } from '@otaku/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { Toaster } from '../../../components/ui';
 import { loadToastLibrary, toast } from '../../../lib/toast';
-import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
+import {
+  cartItem,
+  cartResponse,
+  figureItem,
+  jsonResponse,
+  stubApi,
+} from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
-import { CartRoute } from './cart-route';
+import { showCartPage } from './show-cart-page';
 
 const user = userEvent.setup();
 
 const comic = cartItem(); // 2 × 19.99
-const figure = cartItem({
-  _id: 'TOY-BBBBBB',
-  productId: 'TOY-BBBBBB',
-  name: 'Mecha Figure',
-  price: 5.55,
-  itemQuantity: 1,
-  selectedVariant: '',
-  category: 'toys',
-});
+const figure = figureItem();
 
 /**
  * A cart server: each change is applied when it arrives and answered with the cart as it then
@@ -82,14 +76,7 @@ function renderCart() {
   // Toasts live in a module-wide store that replays active ones to a new outlet: start clean.
   void loadToastLibrary();
   toast.dismiss();
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <Toaster variant="shop" />
-        <CartRoute />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  showCartPage();
 }
 
 const quantity = (label: string) =>

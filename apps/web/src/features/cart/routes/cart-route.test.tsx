@@ -1,7 +1,5 @@
 import { CART, COUPON, ORDER, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 const user = userEvent.setup();
@@ -11,23 +9,19 @@ async function enter(field: HTMLElement, text: string) {
   await user.paste(text);
 }
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/query-client';
-import { Toaster } from '../../../components/ui';
-import { cartItem, cartResponse, jsonResponse, stubApi } from '../../../test/checkout-fixtures';
+import {
+  cartItem,
+  cartResponse,
+  figureItem,
+  jsonResponse,
+  stubApi,
+} from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
 import { redirectTo } from '../hooks/use-checkout';
-import { CartRoute } from './cart-route';
+import { showCartPage } from './show-cart-page';
 
 const comic = cartItem(); // 2 × 19.99
-const figure = cartItem({
-  _id: 'TOY-BBBBBB',
-  productId: 'TOY-BBBBBB',
-  name: 'Mecha Figure',
-  price: 5.55,
-  itemQuantity: 1,
-  selectedVariant: '',
-  category: 'toys',
-});
+const figure = figureItem();
 
 function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
   const shopper = storeSession('user');
@@ -49,15 +43,7 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
       jsonResponse({ success: true, message: ORDER.placed, order: {} }, 201),
     ...extra,
   });
-  // The app's query client: its mutation cache turns a failed change into the spec's toast.
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <Toaster variant="shop" />
-        <CartRoute />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  showCartPage();
   return { api, shopper };
 }
 

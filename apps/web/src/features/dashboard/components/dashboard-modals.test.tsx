@@ -13,6 +13,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
+import { orderFixture } from '../../../test/checkout-fixtures';
 import { jsonResponse } from '../../../test/factories';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { CouponFormModal } from './coupon-form-modal';
@@ -118,38 +119,34 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
   });
 });
 
-const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder => ({
-  _id: 'o1',
-  orderID: 'ORD-00000042',
-  user: { username: 'mika', email: 'mika@example.test', profilePic: null },
-  createdAt: '2026-01-02T00:00:00.000Z',
-  orderDate: '2026-01-02T00:00:00.000Z',
-  paymentMethod: 'cod',
-  paymentStatus: 'unpaid',
-  status: 'processing',
-  shippingAddress: 'Mika Tanaka\n1-2-3 Akihabara\nTokyo 101-0021',
-  subtotal: 45.53,
-  shippingCost: 5,
-  discount: 6.83,
-  discountPercentage: 15,
-  finalAmount: 43.7,
-  couponCode: 'OTAKU15',
-  products: [
-    {
-      productId: { _id: 'COM-AAAAAA', name: 'Blade Circuit Zero', image: '/a.webp' },
-      variant: 'V1',
-      quantity: 2,
-      price: 19.99,
-    },
-    {
-      productId: { _id: 'TOY-BBBBBB', name: 'Mecha Figure', image: '/b.webp' },
-      variant: '',
-      quantity: 1,
-      price: 5.55,
-    },
-  ],
-  ...overrides,
-});
+const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder =>
+  orderFixture({
+    _id: 'o1',
+    orderID: 'ORD-00000042',
+    user: { username: 'mika', email: 'mika@example.test', profilePic: null },
+    status: 'processing',
+    shippingAddress: 'Mika Tanaka\n1-2-3 Akihabara\nTokyo 101-0021',
+    subtotal: 45.53,
+    discount: 6.83,
+    discountPercentage: 15,
+    finalAmount: 43.7,
+    couponCode: 'OTAKU15',
+    products: [
+      {
+        productId: { _id: 'COM-AAAAAA', name: 'Blade Circuit Zero', image: '/a.webp' },
+        variant: 'V1',
+        quantity: 2,
+        price: 19.99,
+      },
+      {
+        productId: { _id: 'TOY-BBBBBB', name: 'Mecha Figure', image: '/b.webp' },
+        variant: '',
+        quantity: 1,
+        price: 5.55,
+      },
+    ],
+    ...overrides,
+  });
 
 describe('OrderStatusModal', { timeout: 20_000 }, () => {
   it('shows who, where, what and how it is paid above the status select', async () => {

@@ -4,6 +4,7 @@ import { configure, fireEvent, render, screen, waitFor } from '@testing-library/
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
+import { orderFixture } from '../../../test/checkout-fixtures';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -139,24 +140,7 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
 
   it('Orders: shows the last page and stores it', async () => {
     storePage('orders', 5);
-    const order = {
-      _id: 'o9',
-      orderID: 'ORD-LAST0001',
-      user: { username: 'mika', email: 'mika@example.test', profilePic: null },
-      createdAt: '2026-01-02T00:00:00.000Z',
-      orderDate: '2026-01-02T00:00:00.000Z',
-      paymentMethod: 'cod',
-      paymentStatus: 'unpaid',
-      status: 'pending',
-      shippingAddress: 'Tokyo',
-      subtotal: 10,
-      shippingCost: 5,
-      discount: 0,
-      discountPercentage: 0,
-      finalAmount: 15,
-      couponCode: null,
-      products: [],
-    };
+    const order = orderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
     let release = () => {};
     const asked = twoPages(
       '/order/allOrdersList',

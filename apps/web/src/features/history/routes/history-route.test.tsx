@@ -9,28 +9,15 @@ import { SessionExpiryHandler } from '../../../app/session-expiry';
 import { Toaster } from '../../../components/ui';
 import { getSession } from '../../../lib/session';
 import { loadToastLibrary, toast } from '../../../lib/toast';
-import { jsonResponse, stubApi } from '../../../test/checkout-fixtures';
-import { storeSession } from '../../../test/factories';
+import { jsonResponse, orderFixture, stubApi } from '../../../test/checkout-fixtures';
+import { storeSession, toastsTitled } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { HistoryRoute } from './history-route';
 
-function order(n: number, overrides: Partial<Order> = {}): Order {
-  return {
+const order = (n: number, overrides: Partial<Order> = {}): Order =>
+  orderFixture({
     _id: `order-${n}`,
     orderID: `ORD-0000000${n}`,
-    user: { username: 'fan', email: 'fan@example.test', profilePic: null },
-    createdAt: '2025-03-07T10:00:00.000Z',
-    orderDate: '2025-03-07T10:00:00.000Z',
-    paymentMethod: 'cod',
-    paymentStatus: 'unpaid',
-    status: 'pending',
-    shippingAddress: 'Tokyo',
-    subtotal: 10,
-    shippingCost: 5,
-    discount: 0,
-    discountPercentage: 0,
-    finalAmount: 15,
-    couponCode: null,
     products: [
       {
         productId: { _id: 'TOY-1', name: `Figure ${n}`, image: '/x.webp' },
@@ -40,8 +27,7 @@ function order(n: number, overrides: Partial<Order> = {}): Order {
       },
     ],
     ...overrides,
-  };
-}
+  });
 
 const page = (orders: Order[], currPage: number, totalPages: number, totalOrders: number) =>
   jsonResponse({
@@ -100,11 +86,7 @@ describe('Purchase history', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(screen.getByTestId('from')).toHaveTextContent('{"from":{"pathname":"/history"');
     expect(await screen.findByText(VALIDATION.historyLoginRequired)).toBeInTheDocument();
-    const { toast: sonner } = await import('sonner');
-    const told = sonner
-      .getToasts()
-      .filter((t) => 'title' in t && t.title === VALIDATION.historyLoginRequired);
-    expect(told).toHaveLength(1);
+    expect(await toastsTitled(VALIDATION.historyLoginRequired)).toHaveLength(1);
     expect(getSession().user).toBeNull();
     expect(api.of('POST /api/auth/refresh')).toHaveLength(1);
   });
