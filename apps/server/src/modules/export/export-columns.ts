@@ -12,6 +12,8 @@ export interface ExportColumn {
   kind: ColumnKind;
   /** Relative width: characters in the sheet, share of the line in the PDF. */
   width: number;
+  /** Long text the sheet holds in full but a PDF line has no room for. */
+  sheetOnly?: boolean;
 }
 
 export type ExportRow = Record<string, string | number | Date | null>;
@@ -21,12 +23,17 @@ export interface ExportSpec {
   columns: ExportColumn[];
 }
 
-const col = (key: string, header: string, kind: ColumnKind, width: number): ExportColumn => ({
-  key,
-  header,
-  kind,
-  width,
-});
+const col = (
+  key: string,
+  header: string,
+  kind: ColumnKind,
+  width: number,
+  sheetOnly = false,
+): ExportColumn => ({ key, header, kind, width, ...(sheetOnly ? { sheetOnly } : {}) });
+
+/** The columns a PDF shows: all but the sheet-only ones. */
+export const pdfColumns = (spec: ExportSpec): ExportColumn[] =>
+  spec.columns.filter((c) => !c.sheetOnly);
 
 export const EXPORT_SPECS: Record<ExportType, ExportSpec> = {
   products: {
@@ -49,9 +56,12 @@ export const EXPORT_SPECS: Record<ExportType, ExportSpec> = {
       col('customer', 'Customer', 'text', 18),
       col('email', 'Email', 'text', 26),
       col('date', 'Date', 'date', 12),
-      col('payment', 'Payment', 'text', 10),
+      col('payment', 'Payment', 'text', 12),
       col('status', 'Status', 'text', 11),
       col('items', 'Items', 'int', 7),
+      // What to pack and where: in the sheet, to print labels or pick lists from.
+      col('lines', 'Lines', 'text', 40, true),
+      col('shippingAddress', 'Shipping Address', 'text', 40, true),
       col('subtotal', 'Subtotal', 'money', 11),
       col('discount', 'Discount', 'money', 10),
       col('couponCode', 'Coupon Code', 'text', 13),

@@ -83,8 +83,15 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch);
     if (rows.length === 0) return;
+    // What to pack: "1 × Mecha Figure; 2 × Moon Blade (V1)", by name as order pages list them.
     const items = await db
-      .select({ orderId: orderLines.orderId, n: sql<number>`sum(${orderLines.quantity})::int` })
+      .select({
+        orderId: orderLines.orderId,
+        n: sql<number>`sum(${orderLines.quantity})::int`,
+        lines: sql<string>`string_agg(${orderLines.quantity} || ' × ' || ${orderLines.productName}
+          || case when ${orderLines.variant} <> '' then ' (' || ${orderLines.variant} || ')'
+          else '' end, '; ' order by ${orderLines.productName}, ${orderLines.variant})`,
+      })
       .from(orderLines)
       .where(
         inArray(
@@ -93,14 +100,17 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
         ),
       )
       .groupBy(orderLines.orderId);
+    const linesOf = new Map(items.map((i) => [i.orderId, i]));
     yield rows.map((o) => ({
       orderID: o.orderNumber,
       customer: o.customerName,
       email: o.customerEmail,
       date: o.createdAt,
-      payment: o.paymentMethod === 'cod' ? 'Cash' : 'Card',
+      payment: `${o.paymentMethod === 'cod' ? 'Cash' : 'Card'}, ${o.paymentStatus}`,
       status: o.status,
-      items: Number(items.find((i) => i.orderId === o.id)?.n ?? 0),
+      items: Number(linesOf.get(o.id)?.n ?? 0),
+      lines: linesOf.get(o.id)?.lines ?? '',
+      shippingAddress: o.shippingAddress,
       subtotal: toDollars(o.subtotalCents),
       discount: toDollars(o.discountCents),
       couponCode: o.couponCode ?? '-',

@@ -138,6 +138,8 @@ describe('GET /api/export/:type', () => {
     for (let i = 0; i < 45; i++) expect(all).toContain(`ORD-EXP${String(i).padStart(5, '0')}`);
     expect(all).toContain('$25.00');
     expect(all).toContain('01-01-2026');
+    // The sheet-only columns (lines, address) leave the PDF's line to the others.
+    expect(all).not.toContain('Shipping Address');
   });
 
   /** The products PDF once a toy of this name is in the catalog. */
@@ -186,6 +188,12 @@ describe('GET /api/export/:type', () => {
     const orderSheet = await readSheet((await download('orders', 'excel')).rawPayload);
     expect(orderSheet.rowCount).toBe(46);
     expect(orderSheet.getRow(2).getCell(1).value).toBe('ORD-EXP00044');
+    // What to pack and where, as the dashboard's order dialog shows it.
+    const header = orderSheet.getRow(1).values as unknown[];
+    const cell = (name: string) => orderSheet.getRow(2).getCell(header.indexOf(name)).value;
+    expect(cell('Payment')).toBe('Cash, unpaid');
+    expect(cell('Lines')).toBe('2 × Test Figure');
+    expect(cell('Shipping Address')).toBe('1 Test Street');
   });
 });
 

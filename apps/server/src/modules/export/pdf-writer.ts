@@ -4,7 +4,7 @@
  */
 import { formatDashboardDate } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
-import type { ExportColumn, ExportRow, ExportSpec } from './export-columns';
+import { pdfColumns, type ExportColumn, type ExportRow, type ExportSpec } from './export-columns';
 import {
   drawingOrder,
   fontName,
@@ -52,9 +52,10 @@ export function pdfStream(
     fontInUse = name;
     return doc;
   };
+  const columns = pdfColumns(spec);
   const tableWidth = doc.page.width - 2 * MARGIN;
-  const share = spec.columns.reduce((sum, c) => sum + c.width, 0);
-  const widths = spec.columns.map((c) => (c.width / share) * tableWidth);
+  const share = columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = columns.map((c) => (c.width / share) * tableWidth);
   let page = 0;
   let y = 0;
 
@@ -142,7 +143,7 @@ export function pdfStream(
     doc.page.margins.bottom = bottom;
     doc.fillColor('#111111');
     drawRow(
-      spec.columns.map((c) => c.header),
+      columns.map((c) => c.header),
       true,
     );
   };
@@ -153,9 +154,7 @@ export function pdfStream(
     let rows = 0;
     for await (const batch of batches) {
       if (doc.destroyed) return;
-      const cells = batch.map((data) =>
-        spec.columns.map((c) => formatCell(c, data[c.key] ?? null)),
-      );
+      const cells = batch.map((data) => columns.map((c) => formatCell(c, data[c.key] ?? null)));
       await register(new Set(cells.flat().flatMap((cell) => textRuns(cell).map((r) => r.face))));
       for (const row of cells) {
         if (y + ROW_HEIGHT > doc.page.height - MARGIN) startPage();
