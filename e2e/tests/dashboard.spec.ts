@@ -17,6 +17,8 @@ test.describe('staff dashboard', () => {
     page,
     request,
   }) => {
+    // About 25 steps through four pages: past 30 s on a slow machine.
+    test.slow();
     const name = unique('Journey Comic');
     await openAsAdmin(page, request, '/dashboard');
     await page.getByRole('button', { name: 'Add New Product' }).click();
@@ -61,7 +63,9 @@ test.describe('staff dashboard', () => {
     await confirm.getByRole('textbox').fill(id);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
-    await expect(page.getByText('No products found')).toBeVisible();
+    // Its row is gone. (The search forgives typos, so a product an earlier try of this journey
+    // left behind, named alike, may still be listed: the table need not be empty.)
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
   });
 
   test("change an order's status and see it in the shopper's history", async ({
