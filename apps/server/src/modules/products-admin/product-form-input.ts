@@ -62,10 +62,12 @@ function stockField(raw: string | undefined, category: string): Record<string, s
  * the save can apply the change the staff member made rather than overwrite what shoppers
  * reserved or bought meanwhile. Absent when the client does not send it.
  */
-export function stockSeenField(form: MultipartForm): Map<string, number> | undefined {
+export function stockSeenField(
+  form: MultipartForm,
+  category: ProductFormValues['category'],
+): Map<string, number> | undefined {
   const raw = fieldValue(form, 'stockSeen');
   if (raw === undefined) return undefined;
-  const category = (fieldValue(form, 'category') ?? '').trim().toLowerCase();
   const seen = new Map<string, number>();
   for (const [variant, count] of Object.entries(stockField(raw, category))) {
     const n = Number(count);

@@ -71,7 +71,12 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { form, values, image } = await readForm(request);
-      const saved = await service.updateProduct(deps(), values, image, stockSeenField(form));
+      const saved = await service.updateProduct(
+        deps(),
+        values,
+        image,
+        stockSeenField(form, values.category),
+      );
       return {
         success: true as const,
         message: DASHBOARD.productUpdated,

@@ -47,14 +47,14 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
    * (or to a cart page that is gone) does nothing and each opening starts at most one payment.
    */
   const opening = useRef<object | null>(null);
-  const mounted = useRef(false);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
+  useEffect(
+    () => () => {
+      // The cart page is gone: its opening ends with it.
+      opening.current = null;
       window.clearTimeout(timer.current);
-    };
-  }, []);
+    },
+    [],
+  );
 
   const verify = useVerifyCoupon();
   const order = usePlaceOrder();
@@ -67,8 +67,7 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
     verify.reset();
   }
 
-  const stillOpen = (ticket: object | null) =>
-    mounted.current && ticket !== null && ticket === opening.current;
+  const stillOpen = (ticket: object | null) => ticket !== null && ticket === opening.current;
 
   /** Pays once for the opening `ticket`, unless that opening has already ended. */
   function finish(ticket: object | null, method: PaymentMethod, applied: AppliedCoupon | null) {
