@@ -139,20 +139,24 @@ export function capturedMail(): OutboxMessage[] {
 }
 
 /**
- * Waits for mail to `to` whose subject is or matches `subject` (any, when not given), captured
- * over SMTP or else in the dev outbox, and returns the newest.
+ * Waits for `count` mails (one unless told) to `to` whose subject is or matches `subject` (any,
+ * when not given), captured over SMTP or else in the dev outbox, and returns the newest.
  */
 export async function waitForMail(
   request: APIRequestContext,
   to: string,
-  { subject, timeout = 10_000 }: { subject?: string | RegExp; timeout?: number } = {},
+  {
+    subject,
+    count = 1,
+    timeout = 10_000,
+  }: { subject?: string | RegExp; count?: number; timeout?: number } = {},
 ): Promise<OutboxMessage> {
-  let found: OutboxMessage | undefined;
+  let found: OutboxMessage[] = [];
   await expect
     .poll(
       async () => {
         const messages = [...capturedMail(), ...(await readOutbox(request))];
-        found = messages.find(
+        found = messages.filter(
           (message) =>
             message.to.toLowerCase() === to.toLowerCase() &&
             (subject === undefined ||
@@ -160,12 +164,15 @@ export async function waitForMail(
                 ? message.subject === subject
                 : subject.test(message.subject))),
         );
-        return found !== undefined;
+        return found.length >= count;
       },
-      { message: `mail to ${to}${subject ? ` titled ${String(subject)}` : ''}`, timeout },
+      {
+        message: `${count} mail(s) to ${to}${subject ? ` titled ${String(subject)}` : ''}`,
+        timeout,
+      },
     )
     .toBe(true);
-  return found!;
+  return found[0]!;
 }
 
 /** The subjects of the mails that carry a code. */

@@ -86,6 +86,9 @@ test.describe('accounts', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The address changes as the link is followed, while the login page, which has an Email
+    // field too, stays up until the reset page's code has arrived: wait for the reset page.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByText(`If an account uses ${email}, we sent it a code.`)).toBeVisible();

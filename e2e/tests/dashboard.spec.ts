@@ -73,6 +73,8 @@ test.describe('staff dashboard', () => {
     browser,
     request,
   }) => {
+    // Two visits to the order's dialog and three e-mails: near 30 s on a slow machine.
+    test.slow();
     const shopper = await createShopper(request);
     const headers = { authorization: `Bearer ${shopper.token}` };
     const list = await (await request.get('/api/product/getProducts')).json();
@@ -95,6 +97,9 @@ test.describe('staff dashboard', () => {
 
     await openAsAdmin(page, request, '/dashboard/orders');
     await page.getByRole('button', { name: `Edit order ${orderID}` }).click();
+    // The dialog says whether the customer got the confirmation (decision 115).
+    const mails = page.getByRole('dialog').getByRole('region', { name: 'E-mails to the customer' });
+    await expect(mails.getByRole('listitem')).toHaveText([/^Order confirmationSent \d/]);
     await page.getByRole('dialog').getByLabel('Status').selectOption('shipped');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -104,6 +109,18 @@ test.describe('staff dashboard', () => {
       subject: ORDER_MAIL.shipped.subject(orderID),
     });
     expect(mail.text).toContain('Delivery address: 7 Journey Road');
+    // Staff can send it again, say for a customer who cannot find it.
+    await page.getByRole('button', { name: `Edit order ${orderID}` }).click();
+    await expect(mails.getByRole('listitem')).toHaveText([
+      /^Order confirmationSent \d/,
+      /^Shipped noticeSent \d/,
+    ]);
+    await mails.getByRole('button', { name: 'Send the shipped notice again' }).click();
+    await waitForMail(request, shopper.email, {
+      subject: ORDER_MAIL.shipped.subject(orderID),
+      count: 2,
+    });
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
 
     const shopperContext = await browser.newContext();
     const shopperPage = await shopperContext.newPage();

@@ -10,7 +10,7 @@ import { orderSchema, type Order } from './checkout-api';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { PRODUCT_FORM, USER_FORM } from './messages';
-import { ORDER_STATUSES, ROLES } from './roles';
+import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES } from './roles';
 
 /** currPage as the spec sends it: a positive page number, 1 when absent or nonsense. */
 export const pageQuery = z.preprocess(
@@ -89,6 +89,41 @@ export const lowStockResponseSchema = z.object({
   threshold: z.number(),
   items: z.array(lowStockItemSchema),
 });
+
+/* ---------- order e-mails (decision 115) ---------- */
+
+/**
+ * Where an order's e-mail stands: out (`sentAt`), still being tried (`nextTryAt`; `tries`
+ * failed so far, none while it waits for its first), or given up after every try failed.
+ */
+export const ORDER_MAIL_STATES = ['sent', 'waiting', 'failed'] as const;
+export type OrderMailState = (typeof ORDER_MAIL_STATES)[number];
+export const orderMailStatusSchema = z.object({
+  kind: z.enum(ORDER_MAIL_KINDS),
+  state: z.enum(ORDER_MAIL_STATES),
+  tries: z.number().int(),
+  sentAt: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+});
+export type OrderMailStatus = z.infer<typeof orderMailStatusSchema>;
+export const orderMailsResponseSchema = z.object({
+  success: z.literal(true),
+  mails: z.array(orderMailStatusSchema),
+});
+export type OrderMailsResponse = z.infer<typeof orderMailsResponseSchema>;
+export const resendOrderMailRequestSchema = z.object({
+  kind: z.enum(ORDER_MAIL_KINDS, { error: DASHBOARD_RULES.mailKindInvalid }),
+});
+/** How many order e-mails were given up, on every order. */
+export const orderMailProblemsResponseSchema = z.object({
+  success: z.literal(true),
+  failed: z.number().int(),
+});
+export type OrderMailProblemsResponse = z.infer<typeof orderMailProblemsResponseSchema>;
+export const resendFailedMailsResponseSchema = successMessageSchema.extend({
+  resent: z.number().int(),
+});
+export type ResendFailedMailsResponse = z.infer<typeof resendFailedMailsResponseSchema>;
 
 /* ---------- users ---------- */
 
@@ -249,10 +284,18 @@ export const exportQuerySchema = z.object({
 export const exportFileName = (type: ExportType, format: ExportFormat) =>
   `${type}.${format === 'excel' ? 'xlsx' : 'pdf'}`;
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
 /** Dashboard dates are dd-mm-yyyy (spec §9), in UTC so every viewer reads the same day. */
 export function formatDashboardDate(value: string | Date): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return '-';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(d.getUTCDate())}-${pad(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+  return `${pad2(d.getUTCDate())}-${pad2(d.getUTCMonth() + 1)}-${d.getUTCFullYear()}`;
+}
+
+/** A moment in the dashboard: its date as above, then the UTC time ("25-11-2026 14:02 UTC"). */
+export function formatDashboardTime(value: string | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return `${formatDashboardDate(d)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())} UTC`;
 }

@@ -21,6 +21,8 @@ export const DASHBOARD_RULES = {
   imageTooManyPixels: 'The image is too large: use one of at most 40 megapixels.',
   imageOneOnly: 'Send one image file only.',
   orderNotFound: 'Order not found.',
+  mailKindInvalid: 'Kind must be confirmation or shipped',
+  mailNotOwed: 'This order has no e-mail of that kind.',
   userNotFound: 'User not found.',
   couponNotFound: 'Coupon not found.',
   couponCodeRequired: 'Coupon code is required',
@@ -40,4 +42,31 @@ export const DASHBOARD_RULES = {
   passwordTooShort: 'Password must be at least 8 characters.',
   selfRoleNote: 'You cannot change your own role.',
   exportFailed: 'The export could not be created.',
+} as const;
+
+/** The dashboard's view of the order e-mails (decision 115). */
+export const ORDER_MAIL_STATUS = {
+  heading: 'E-mails to the customer',
+  kind: { confirmation: 'Order confirmation', shipped: 'Shipped notice' },
+  sent: (when: string) => `Sent ${when}`,
+  sending: 'Sending…',
+  retrying: (tries: number, when: string) =>
+    `Not sent yet: ${tries} ${tries === 1 ? 'try' : 'tries'} failed, next try ${when}`,
+  failed: (tries: number) => `Could not be sent (${tries} tries failed)`,
+  none: 'No e-mail is recorded for this order.',
+  loading: 'Reading the e-mails…',
+  loadFailed: 'The e-mails of this order could not be read.',
+  resend: 'Send again',
+  resendLabel: (kind: string) => `Send the ${kind.toLowerCase()} again`,
+  resendQueued: 'The e-mail will be sent again in a moment.',
+  resendFailed: 'The e-mail could not be queued again.',
+  problems: (n: number) =>
+    n === 1
+      ? '1 order e-mail could not be sent. Check the mail settings (the server log says why), then send it again.'
+      : `${n} order e-mails could not be sent. Check the mail settings (the server log says why), then send them again.`,
+  resendAll: (n: number) => (n === 1 ? 'Send it again' : 'Send them again'),
+  resentAll: (n: number) =>
+    n === 1
+      ? '1 e-mail will be sent again in a moment.'
+      : `${n} e-mails will be sent again in a moment.`,
 } as const;

@@ -20,6 +20,10 @@ export function isStaff(role: Role | null | undefined): boolean {
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** The e-mails an order may owe its shopper (decision 109). */
+export const ORDER_MAIL_KINDS = ['confirmation', 'shipped'] as const;
+export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
 export const PAYMENT_METHODS = ['cod', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** How a payment method is named to shoppers and staff. */

@@ -1,8 +1,16 @@
 /** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
-import { asc, eq, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { orders, orderStatusCounts, products, productVariants, users } from '../../db/schema/index';
+import {
+  orderMails,
+  orders,
+  orderStatusCounts,
+  products,
+  productVariants,
+  users,
+  type OrderMailKind,
+} from '../../db/schema/index';
 import {
   orderLinesJson,
   toOrderRow,
@@ -139,4 +147,72 @@ export async function lowStock(db: Executor, threshold: number, limit: number) {
     .where(lte(productVariants.stock, threshold))
     .orderBy(asc(productVariants.stock), asc(products.name), asc(productVariants.position))
     .limit(limit);
+}
+
+/**
+ * The e-mails of the order with this id or number, confirmation first; no rows when there is
+ * no such order, one row with a null kind when it owes none (placed before decision 109).
+ */
+export async function mailsOfOrder(db: Executor, id: string) {
+  return db
+    .select({
+      kind: orderMails.kind,
+      attempts: orderMails.attempts,
+      notBefore: orderMails.notBefore,
+      sentAt: orderMails.sentAt,
+    })
+    .from(orders)
+    .leftJoin(orderMails, eq(orderMails.orderId, orders.id))
+    .where(orderKey(id))
+    .orderBy(asc(orderMails.kind));
+}
+
+export async function orderExists(db: Executor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: orders.id }).from(orders).where(orderKey(id)).limit(1);
+  return rows.length > 0;
+}
+
+/** What a mail's row becomes to be sent as if it had just been owed. */
+const dueNow = { sentAt: null, attempts: 0, notBefore: sql`now()` };
+
+/**
+ * Makes the order's e-mail of this kind due now with every try back, whether it went out,
+ * is still being tried or was given up. False when the order owes no such mail.
+ */
+export async function makeMailDue(db: Executor, id: string, kind: OrderMailKind) {
+  const rows = await db
+    .update(orderMails)
+    .set(dueNow)
+    .where(
+      and(
+        eq(orderMails.kind, kind),
+        inArray(orderMails.orderId, db.select({ id: orders.id }).from(orders).where(orderKey(id))),
+      ),
+    )
+    .returning({ orderId: orderMails.orderId });
+  return rows.length > 0;
+}
+
+/**
+ * A mail given up after its last try waits for 'infinity' (orders/order-mails.ts), so the
+ * partial index the sender uses for due mail finds these too.
+ */
+const givenUp = and(isNull(orderMails.sentAt), eq(orderMails.notBefore, sql`'infinity'`));
+
+export async function countGivenUpMails(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderMails)
+    .where(givenUp);
+  return row?.n ?? 0;
+}
+
+/** Makes every given-up mail due now with its tries back; how many there were. */
+export async function makeGivenUpMailsDue(db: Executor): Promise<number> {
+  const rows = await db
+    .update(orderMails)
+    .set(dueNow)
+    .where(givenUp)
+    .returning({ orderId: orderMails.orderId });
+  return rows.length;
 }

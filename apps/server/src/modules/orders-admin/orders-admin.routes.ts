@@ -1,11 +1,16 @@
-/** Staff order calls of spec §7, plus the revenue chart and the low-stock list. */
+/** Staff order calls of spec §7, plus the revenue chart, the low-stock list and the order e-mails. */
 import {
   allOrdersQuerySchema,
   allOrdersResponseSchema,
   DASHBOARD,
   idParamsSchema,
   lowStockResponseSchema,
+  ORDER_MAIL_STATUS,
+  orderMailProblemsResponseSchema,
+  orderMailsResponseSchema,
   orderStatsResponseSchema,
+  resendFailedMailsResponseSchema,
+  resendOrderMailRequestSchema,
   revenueResponseSchema,
   successMessageSchema,
   updateOrderRequestSchema,
@@ -83,6 +88,57 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       await service.deleteOrder(db(), request.params.id);
       return { success: true as const, message: DASHBOARD.orderDeleted };
+    },
+  );
+
+  // The order e-mails (decision 115): where each stands, and sending one or all failed again.
+  api.get(
+    '/order/mails/:id',
+    {
+      ...staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: orderMailsResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      mails: await service.orderMailStatuses(db(), request.params.id),
+    }),
+  );
+
+  api.post(
+    '/order/mails/:id/resend',
+    {
+      ...staff,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: resendOrderMailRequestSchema,
+        response: { 200: successMessageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await service.resendOrderMail(db(), request.params.id, request.body.kind);
+      app.orderMails.wake();
+      return { success: true as const, message: ORDER_MAIL_STATUS.resendQueued };
+    },
+  );
+
+  api.get(
+    '/order/mailProblems',
+    { ...staff, schema: { tags, response: { 200: orderMailProblemsResponseSchema, ...errors } } },
+    async () => ({ success: true as const, failed: await service.countGivenUpMails(db()) }),
+  );
+
+  api.post(
+    '/order/mails/resendFailed',
+    { ...staff, schema: { tags, response: { 200: resendFailedMailsResponseSchema, ...errors } } },
+    async () => {
+      const resent = await service.resendGivenUpMails(db());
+      if (resent > 0) app.orderMails.wake();
+      return { success: true as const, resent, message: ORDER_MAIL_STATUS.resentAll(resent) };
     },
   );
 

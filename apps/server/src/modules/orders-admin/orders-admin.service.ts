@@ -5,12 +5,15 @@ import {
   toDollars,
   type DashboardOrder,
   type LowStockItem,
+  type OrderMailKind,
+  type OrderMailStatus,
   type OrderStats,
   type OrderStatus,
   type RevenueDay,
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { ORDER_MAIL_TRIES } from '../orders/order-mails';
 import { oweOrderMail } from '../orders/orders.repo';
 import { toDashboardOrder } from './order-dto';
 import * as repo from './orders-admin.repo';
@@ -52,6 +55,33 @@ export async function updateStatus(db: Db, id: string, status: OrderStatus): Pro
 export async function deleteOrder(db: Executor, id: string) {
   if (!(await repo.deleteOrder(db, id))) throw notFound(DASHBOARD_RULES.orderNotFound);
 }
+
+/**
+ * Where each e-mail of an order stands (decision 115): sent, still being tried, or given up
+ * after its last try failed.
+ */
+export async function orderMailStatuses(db: Executor, id: string): Promise<OrderMailStatus[]> {
+  const rows = await repo.mailsOfOrder(db, id);
+  if (rows.length === 0) throw notFound(DASHBOARD_RULES.orderNotFound);
+  return rows.flatMap(({ kind, attempts, notBefore, sentAt }): OrderMailStatus[] => {
+    if (kind === null || attempts === null) return [];
+    const status = { kind, tries: attempts, sentAt: null, nextTryAt: null };
+    if (sentAt) return [{ ...status, state: 'sent', sentAt: sentAt.toISOString() }];
+    if (attempts >= ORDER_MAIL_TRIES) return [{ ...status, state: 'failed' }];
+    return [{ ...status, state: 'waiting', nextTryAt: notBefore?.toISOString() ?? null }];
+  });
+}
+
+/** Has the order's e-mail of this kind sent (again) as soon as the sender runs. */
+export async function resendOrderMail(db: Executor, id: string, kind: OrderMailKind) {
+  if (await repo.makeMailDue(db, id, kind)) return;
+  throw notFound(
+    (await repo.orderExists(db, id)) ? DASHBOARD_RULES.mailNotOwed : DASHBOARD_RULES.orderNotFound,
+  );
+}
+
+export const countGivenUpMails = (db: Executor) => repo.countGivenUpMails(db);
+export const resendGivenUpMails = (db: Executor) => repo.makeGivenUpMailsDue(db);
 
 /** The last 30 UTC days, oldest first, each with cash and card revenue in dollars. */
 export async function revenue(db: Executor, now: Date = new Date()): Promise<RevenueDay[]> {

@@ -1,10 +1,15 @@
-import { ORDER_MAIL } from '@otaku/shared';
+import {
+  DASHBOARD_RULES,
+  ORDER_MAIL,
+  ORDER_MAIL_STATUS,
+  type OrderMailStatus,
+} from '@otaku/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../../db/prepared';
 import { orderMails, orders } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
-import { createAccount } from '../../../test/staff';
+import { createAccount, type TestAccount } from '../../../test/staff';
 import {
   createCoupon,
   createProduct,
@@ -64,6 +69,24 @@ const makeDue = (orderId: string, attempts = 0) =>
         where order_id = ${orderId} and kind = 'confirmation'`,
   );
 
+/** A send that fails, and a mailer whose every send does, as with a mail server that is down. */
+const mailDown = () => Promise.reject(new Error('smtp down'));
+const down = () => ({ ...t.app.mailer, send: mailDown });
+
+/** A new shopper's cash order placed while the app's mail is down, once its first try failed. */
+async function placeWhileMailIsDown() {
+  const shopper = await signedInShopper(t.database.db, t.config);
+  const send = t.app.mailer.send;
+  t.app.mailer.send = mailDown;
+  try {
+    const order = await placeCashOrder(shopper);
+    await vi.waitFor(async () => expect((await queued(order._id))?.attempts).toBe(1));
+    return { shopper, order };
+  } finally {
+    t.app.mailer.send = send;
+  }
+}
+
 const deps = (mailer = t.app.mailer): OrderMailDeps => ({
   db: t.database.db,
   mailer,
@@ -113,24 +136,14 @@ describe('order e-mails', () => {
   });
 
   it('is tried again later when the mail cannot be sent, and given up after 8 tries', async () => {
-    const shopper = await signedInShopper(t.database.db, t.config);
-    const down = { ...t.app.mailer, send: () => Promise.reject(new Error('smtp down')) };
-    const send = t.app.mailer.send;
-    t.app.mailer.send = down.send;
-    let order: { _id: string; orderID: string };
-    try {
-      order = await placeCashOrder(shopper);
-      await vi.waitFor(async () => expect((await queued(order._id))?.attempts).toBe(1));
-    } finally {
-      t.app.mailer.send = send;
-    }
+    const { shopper, order } = await placeWhileMailIsDown();
     const row = (await queued(order._id))!;
     expect(row.sentAt).toBeNull();
     expect(row.notBefore.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
 
     await makeDue(order._id, 1);
-    expect(await sendDueOrderMails(deps(down))).toEqual({ sent: 0, failed: 1 });
+    expect(await sendDueOrderMails(deps(down()))).toEqual({ sent: 0, failed: 1 });
     expect((await queued(order._id))?.attempts).toBe(2);
 
     await makeDue(order._id, 2);
@@ -142,7 +155,7 @@ describe('order e-mails', () => {
     expect(await sendDueOrderMails(deps())).toEqual({ sent: 0, failed: 0 });
     // The last try, failing, leaves the row out of every later look for due mail.
     await makeDue(order._id, ORDER_MAIL_TRIES - 1);
-    expect(await sendDueOrderMails(deps(down))).toEqual({ sent: 0, failed: 1 });
+    expect(await sendDueOrderMails(deps(down()))).toEqual({ sent: 0, failed: 1 });
     const [last] = rowsOf<{ attempts: number; forever: boolean }>(
       await t.database.db.execute(
         sql`select attempts, not_before = 'infinity' as forever from order_mails
@@ -205,5 +218,143 @@ describe('order e-mails', () => {
     const order = await placeCashOrder(shopper);
     await t.database.db.delete(orders).where(eq(orders.id, order._id));
     expect(await queued(order._id)).toBeUndefined();
+  });
+});
+
+describe("the dashboard's view of order e-mails (decision 115)", () => {
+  let admin: TestAccount;
+  beforeAll(async () => {
+    admin = await createAccount(t.database, t.config.jwtSecret, 'admin');
+  });
+  const staffCall = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    who: { headers: Record<string, string> } = admin,
+  ) => t.app.inject({ method, url: `/api${url}`, headers: who.headers, payload });
+  const mailsOf = async (id: string) => {
+    const res = await staffCall('GET', `/order/mails/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().mails as OrderMailStatus[];
+  };
+  const givenUpCount = async () =>
+    (await staffCall('GET', '/order/mailProblems')).json().failed as number;
+  /** Leaves the order's confirmation as the sender leaves one whose last try failed. */
+  const giveUp = (orderId: string) =>
+    t.database.db.execute(
+      sql`update order_mails set sent_at = null, attempts = ${ORDER_MAIL_TRIES},
+          not_before = 'infinity' where order_id = ${orderId} and kind = 'confirmation'`,
+    );
+
+  it('are for staff only', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const order = await placeCashOrder(shopper);
+    for (const [method, url, payload] of [
+      ['GET', `/order/mails/${order._id}`],
+      ['POST', `/order/mails/${order._id}/resend`, { kind: 'confirmation' }],
+      ['GET', '/order/mailProblems'],
+      ['POST', '/order/mails/resendFailed'],
+    ] as const) {
+      const asGuest = await t.app.inject({ method, url: `/api${url}`, payload });
+      expect(asGuest.statusCode).toBe(401);
+      const asShopper = await staffCall(method, url, payload, shopper);
+      expect(asShopper.statusCode).toBe(403);
+    }
+  });
+
+  it("show where each of an order's e-mails stands, by its id or its number", async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const order = await placeCashOrder(shopper);
+    await vi.waitFor(async () => expect((await queued(order._id))?.sentAt).toBeInstanceOf(Date));
+    const sentAt = (await queued(order._id))!.sentAt!.toISOString();
+    const sent = { kind: 'confirmation', state: 'sent', tries: 1, sentAt, nextTryAt: null };
+    expect(await mailsOf(order._id)).toEqual([sent]);
+    expect(await mailsOf(order.orderID.toLowerCase())).toEqual([sent]);
+
+    await staffCall('PUT', `/order/update/${order._id}`, { status: 'shipped' });
+    await vi.waitFor(async () =>
+      expect((await queued(order._id, 'shipped'))?.sentAt).toBeInstanceOf(Date),
+    );
+    expect((await mailsOf(order._id)).map((m) => [m.kind, m.state])).toEqual([
+      ['confirmation', 'sent'],
+      ['shipped', 'sent'],
+    ]);
+  });
+
+  it('show a mail still being tried with its failed tries and next try', async () => {
+    const { order } = await placeWhileMailIsDown();
+    const [mail] = await mailsOf(order._id);
+    expect(mail).toMatchObject({ kind: 'confirmation', state: 'waiting', tries: 1, sentAt: null });
+    expect(new Date(mail!.nextTryAt!).getTime()).toBe(
+      (await queued(order._id))!.notBefore.getTime(),
+    );
+  });
+
+  it('send one e-mail again, whether it went out or not', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const order = await placeCashOrder(shopper);
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(1), { timeout: 5000 });
+    await vi.waitFor(async () => expect((await queued(order._id))?.sentAt).toBeInstanceOf(Date));
+
+    const res = await staffCall('POST', `/order/mails/${order._id}/resend`, {
+      kind: 'confirmation',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: ORDER_MAIL_STATUS.resendQueued });
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(2), { timeout: 5000 });
+    expect(mailsTo(shopper.email)[1]!.subject).toBe(ORDER_MAIL.confirmation.subject(order.orderID));
+    await vi.waitFor(async () => expect((await mailsOf(order._id))[0]?.state).toBe('sent'));
+
+    await giveUp(order._id);
+    expect((await mailsOf(order._id))[0]).toMatchObject({
+      state: 'failed',
+      tries: ORDER_MAIL_TRIES,
+    });
+    await staffCall('POST', `/order/mails/${order.orderID}/resend`, { kind: 'confirmation' });
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(3), { timeout: 5000 });
+  });
+
+  it('refuse an unknown order, a mail the order does not owe and an unknown kind', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const order = await placeCashOrder(shopper);
+    const unknown = await staffCall('GET', '/order/mails/ORD-NOPE');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(DASHBOARD_RULES.orderNotFound);
+    const resendUnknown = await staffCall('POST', '/order/mails/ORD-NOPE/resend', {
+      kind: 'confirmation',
+    });
+    expect(resendUnknown.statusCode).toBe(404);
+    expect(resendUnknown.json().message).toBe(DASHBOARD_RULES.orderNotFound);
+    const notShipped = await staffCall('POST', `/order/mails/${order._id}/resend`, {
+      kind: 'shipped',
+    });
+    expect(notShipped.statusCode).toBe(404);
+    expect(notShipped.json().message).toBe(DASHBOARD_RULES.mailNotOwed);
+    for (const payload of [{ kind: 'invoice' }, {}]) {
+      const bad = await staffCall('POST', `/order/mails/${order._id}/resend`, payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain(DASHBOARD_RULES.mailKindInvalid);
+    }
+  });
+
+  it('count the e-mails given up on every order, and send them all again', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const placed = [await placeCashOrder(shopper), await placeCashOrder(shopper)];
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(2), { timeout: 5000 });
+    // Those other tests gave up stay counted until they are sent again.
+    const before = await givenUpCount();
+    for (const o of placed) await giveUp(o._id);
+    expect(await givenUpCount()).toBe(before + 2);
+
+    const res = await staffCall('POST', '/order/mails/resendFailed');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      resent: before + 2,
+      message: ORDER_MAIL_STATUS.resentAll(before + 2),
+    });
+    expect(await givenUpCount()).toBe(0);
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(4), { timeout: 5000 });
+    for (const o of placed) expect((await mailsOf(o._id))[0]?.state).toBe('sent');
   });
 });

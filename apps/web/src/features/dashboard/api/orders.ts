@@ -1,14 +1,27 @@
-/** The dashboard's order calls: the list, stats (refreshed every 10 minutes), edits. */
+/**
+ * The dashboard's order calls: the list, stats (refreshed every 10 minutes), edits, and the
+ * order e-mails (decision 115).
+ */
 import {
   TIMINGS,
   type AllOrdersResponse,
   type LowStockItem,
+  type OrderMailKind,
+  type OrderMailProblemsResponse,
+  type OrderMailsResponse,
+  type ResendFailedMailsResponse,
   type OrderStats,
   type OrderStatus,
   type RevenueDay,
   type SuccessMessage,
 } from '@otaku/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
@@ -18,7 +31,12 @@ export const orderKeys = {
   stats: ['dashboard', 'orders', 'stats'] as const,
   revenue: ['dashboard', 'orders', 'revenue'] as const,
   lowStock: ['dashboard', 'products', 'low-stock'] as const,
+  mails: (id: string) => [...orderKeys.all, 'mails', id] as const,
+  mailProblems: ['dashboard', 'orders', 'mail-problems'] as const,
 };
+
+/** How often an open order's e-mails are read again while one is on its way. */
+export const MAIL_WAITING_REFRESH_MS = 3000;
 
 export function useAllOrders(page: number) {
   const { user } = useSession();
@@ -81,5 +99,50 @@ export function useDeleteOrder() {
     mutationFn: (id: string) =>
       api.delete<SuccessMessage>(`/order/delete/${encodeURIComponent(id)}`),
     onSuccess: invalidate,
+  });
+}
+
+/** Where each e-mail of the order stands; read again every few seconds while one is on its way. */
+export function useOrderMails(id: string | null) {
+  return useQuery({
+    queryKey: orderKeys.mails(id ?? ''),
+    queryFn: async () =>
+      (await api.get<OrderMailsResponse>(`/order/mails/${encodeURIComponent(id!)}`)).mails,
+    enabled: id !== null,
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.state === 'waiting') ? MAIL_WAITING_REFRESH_MS : false,
+  });
+}
+
+/** How many order e-mails were given up; read with the stats. */
+export function useMailProblems() {
+  return useQuery({
+    queryKey: orderKeys.mailProblems,
+    queryFn: async () => (await api.get<OrderMailProblemsResponse>('/order/mailProblems')).failed,
+    refetchInterval: TIMINGS.orderStatsRefreshMs,
+  });
+}
+
+/** Reads these queries again (the e-mails of an order, the count of given-up ones). */
+function useInvalidate() {
+  const client = useQueryClient();
+  return (...keys: QueryKey[]) =>
+    Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
+export function useResendOrderMail() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, kind }: { id: string; kind: OrderMailKind }) =>
+      api.post<SuccessMessage>(`/order/mails/${encodeURIComponent(id)}/resend`, { kind }),
+    onSuccess: (_answer, { id }) => invalidate(orderKeys.mails(id), orderKeys.mailProblems),
+  });
+}
+
+export function useResendFailedMails() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: () => api.post<ResendFailedMailsResponse>('/order/mails/resendFailed'),
+    onSuccess: () => invalidate([...orderKeys.all, 'mails'], orderKeys.mailProblems),
   });
 }

@@ -5,13 +5,14 @@ import { Button, FieldError, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
+import { OrderMails } from './order-mails';
 import { selectClasses } from './product-form-fields';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Any of the four statuses, with no restriction (spec §4, Order status), below a read-only
- * summary of the order so staff can see what to ship and where.
+ * summary of the order so staff can see what to ship and where, and its e-mails.
  */
 export function OrderStatusModal({
   order,
@@ -50,7 +51,14 @@ export function OrderStatusModal({
         </>
       }
     >
-      {order ? <OrderDetails order={order} /> : null}
+      {order ? (
+        <>
+          <OrderDetails order={order} />
+          <div className="mt-5 border-t border-ink-100 pt-4">
+            <OrderMails orderId={order._id} />
+          </div>
+        </>
+      ) : null}
       <div className="mt-5 flex flex-col gap-2 border-t border-ink-100 pt-4">
         <Label htmlFor="order-status">Status</Label>
         <select

@@ -32,6 +32,7 @@ import {
   th,
 } from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
+import { MailProblems } from '../components/order-mails';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { useDashboardState } from '../components/use-dashboard-state';
@@ -82,13 +83,20 @@ export function OrdersPage() {
             <ExportButton type="orders" />
             <Button
               variant="secondary"
-              onClick={() => void client.invalidateQueries({ queryKey: orderKeys.stats })}
+              onClick={() =>
+                void Promise.all(
+                  [orderKeys.stats, orderKeys.mailProblems].map((queryKey) =>
+                    client.invalidateQueries({ queryKey }),
+                  ),
+                )
+              }
             >
               <RefreshCw aria-hidden="true" className="size-4" /> Refresh Stats
             </Button>
           </>
         }
       />
+      <MailProblems />
       {stats.isError ? (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(stats.error, DASHBOARD.fetchStatsFailed)}

@@ -1,0 +1,121 @@
+import { ORDER_MAIL_STATUS, type OrderMailStatus } from '@otaku/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast';
+import { jsonResponse } from '../../../test/factories';
+import { renderWithProviders } from '../../../test/render';
+import { MailProblems, OrderMails } from './order-mails';
+
+const sent: OrderMailStatus = {
+  kind: 'confirmation',
+  state: 'sent',
+  tries: 1,
+  sentAt: '2026-11-25T14:02:09.000Z',
+  nextTryAt: null,
+};
+const givenUp: OrderMailStatus = {
+  kind: 'shipped',
+  state: 'failed',
+  tries: 8,
+  sentAt: null,
+  nextTryAt: null,
+};
+
+/** Answers the order e-mail calls as the server would, recording what was sent. */
+function stubServer(answers: { mails?: OrderMailStatus[][]; failed?: number[] }) {
+  const mails = [...(answers.mails ?? [])];
+  const failed = [...(answers.failed ?? [])];
+  const fetchStub = vi.fn(async (url: string, init?: RequestInit) => {
+    if (init?.method === 'POST' && url.endsWith('/resendFailed'))
+      return jsonResponse({ success: true, resent: 2, message: ORDER_MAIL_STATUS.resentAll(2) });
+    if (init?.method === 'POST')
+      return jsonResponse({ success: true, message: ORDER_MAIL_STATUS.resendQueued });
+    if (url.includes('/order/mailProblems'))
+      return jsonResponse({
+        success: true,
+        failed: failed.length > 1 ? failed.shift() : failed[0],
+      });
+    return jsonResponse({ success: true, mails: mails.length > 1 ? mails.shift() : mails[0] });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  const posts = () =>
+    (fetchStub.mock.calls as unknown as [string, RequestInit | undefined][])
+      .filter(([, init]) => init?.method === 'POST')
+      .map(([url, init]) => [url, init?.body ? JSON.parse(String(init.body)) : undefined]);
+  return { fetchStub, posts };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('OrderMails', () => {
+  it('says when each e-mail went out and which could not be sent', async () => {
+    stubServer({ mails: [[sent, givenUp]] });
+    renderWithProviders(<OrderMails orderId="o1" />);
+    const section = await screen.findByRole('region', { name: ORDER_MAIL_STATUS.heading });
+    const [confirmation, shipped] = await within(section).findAllByRole('listitem');
+    expect(confirmation).toHaveTextContent('Order confirmation');
+    expect(confirmation).toHaveTextContent('Sent 25-11-2026 14:02 UTC');
+    expect(shipped).toHaveTextContent('Shipped notice');
+    expect(shipped).toHaveTextContent('Could not be sent (8 tries failed)');
+  });
+
+  it('says a mail is still being tried, with its failed tries and next try', async () => {
+    stubServer({
+      mails: [
+        [{ ...sent, state: 'waiting', tries: 2, sentAt: null, nextTryAt: '2026-11-25T14:10:00Z' }],
+      ],
+    });
+    renderWithProviders(<OrderMails orderId="o1" />);
+    expect(
+      await screen.findByText('Not sent yet: 2 tries failed, next try 25-11-2026 14:10 UTC'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends one again, says so, and reads the e-mails again', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { posts } = stubServer({
+      mails: [
+        [sent, givenUp],
+        [sent, { ...givenUp, state: 'sent', sentAt: sent.sentAt }],
+      ],
+    });
+    renderWithProviders(<OrderMails orderId="o 1" />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send the shipped notice again' }),
+    );
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith(ORDER_MAIL_STATUS.resendQueued));
+    expect(posts()).toEqual([['/api/order/mails/o%201/resend', { kind: 'shipped' }]]);
+    await vi.waitFor(() => expect(screen.queryByText(/Could not be sent/)).not.toBeInTheDocument());
+  });
+
+  it('says so when an order owes no e-mail', async () => {
+    stubServer({ mails: [[]] });
+    renderWithProviders(<OrderMails orderId="o1" />);
+    expect(await screen.findByText(ORDER_MAIL_STATUS.none)).toBeInTheDocument();
+  });
+});
+
+describe('MailProblems', () => {
+  it('shows nothing while no e-mail was given up', async () => {
+    const { fetchStub } = stubServer({ failed: [0] });
+    const { container } = renderWithProviders(<MailProblems />);
+    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('counts the given-up e-mails and sends them all again', async () => {
+    const success = vi.spyOn(toast, 'success');
+    const { posts } = stubServer({ failed: [2, 0] });
+    const { container } = renderWithProviders(<MailProblems />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(ORDER_MAIL_STATUS.problems(2));
+    await userEvent.click(within(alert).getByRole('button', { name: 'Send them again' }));
+    await vi.waitFor(() => expect(success).toHaveBeenCalledWith(ORDER_MAIL_STATUS.resentAll(2)));
+    expect(posts()).toEqual([['/api/order/mails/resendFailed', undefined]]);
+    await vi.waitFor(() => expect(container).toBeEmptyDOMElement());
+  });
+});
