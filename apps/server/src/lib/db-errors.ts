@@ -41,3 +41,14 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The constraint a database error names (a check, unique or foreign key), through wrappers. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string' && constraint) return constraint;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

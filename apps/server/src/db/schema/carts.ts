@@ -26,6 +26,9 @@ export const carts = pgTable(
   (t) => [index('carts_touched_idx').on(t.touchedAt), index('carts_user_idx').on(t.userId)],
 );
 
+/** The check that keeps a cart line at MAX_LINE_QUANTITY (99) at most (migration 0016). */
+export const CART_LINE_MAX_CHECK = 'cart_items_quantity_max';
+
 /**
  * A cart line, which is also the stock reservation that holds its units. It goes with its
  * variant: a variant the shop stops selling (removed from its product, or the product deleted)
@@ -51,6 +54,9 @@ export const cartItems = pgTable(
       foreignColumns: [productVariants.productId, productVariants.variant],
     }).onDelete('cascade'),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+    // MAX_LINE_QUANTITY (decision 050), kept by the database too: two adds racing each other
+    // (each reading the line before the other's commit) cannot together take a line past it.
+    check(CART_LINE_MAX_CHECK, sql`${t.quantity} <= 99`),
     index('cart_items_product_idx').on(t.productId, t.variant),
   ],
 );

@@ -13,6 +13,8 @@ import {
   type ReserveStockError,
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
+import { CART_LINE_MAX_CHECK } from '../../db/schema/index';
+import { violatedConstraint } from '../../lib/db-errors';
 import type { AppError } from '../../lib/errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import * as repo from './cart.repo';
@@ -79,13 +81,20 @@ export async function reserveStock(
   owner: CartOwner,
   ref: LineRef & { quantity: number },
 ): Promise<LineResult> {
-  const reserved = await repo.reserveUnits(db, {
-    cartId: owner.cartId,
-    userId: owner.userId,
-    productId: ref.productId,
-    variant: ref.variant,
-    quantity: ref.quantity,
-  });
+  const reserved = await repo
+    .reserveUnits(db, {
+      cartId: owner.cartId,
+      userId: owner.userId,
+      productId: ref.productId,
+      variant: ref.variant,
+      quantity: ref.quantity,
+    })
+    .catch((error: unknown) => {
+      // Another add of the same line committed first, and the two passed the limit together:
+      // the database refused this one whole (migration 0016), so nothing was taken.
+      if (violatedConstraint(error) === CART_LINE_MAX_CHECK) return null;
+      throw error;
+    });
   if (!reserved) throw await addFailure(db, owner, ref);
   return reserved;
 }

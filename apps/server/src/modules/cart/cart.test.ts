@@ -287,6 +287,35 @@ describe('simultaneous requests', () => {
   });
 });
 
+describe('simultaneous adds to one line', () => {
+  it(`keep it at ${MAX_LINE_QUANTITY} at most, taking stock only for what it holds`, async () => {
+    // Two tabs of one shopper adding at once: each add reads the line before the other's
+    // commits, so each alone would stay within the limit.
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const poster = await createProduct(t.database.db, { stock: { '': 500 } });
+    const half = Math.ceil((MAX_LINE_QUANTITY + 1) / 2);
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        call(shopper, 'POST', '/reserveStock', { productId: poster.id, quantity: half }),
+      ),
+    );
+    const won = answers.filter((r) => r.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const res of answers.filter((r) => r.statusCode !== 200)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        success: false,
+        message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, half),
+        code: 'GENERAL_ERROR',
+        stock: 500 - half,
+      });
+    }
+    const cart = (await call(shopper, 'POST', '/cart')).json();
+    expect(cart.cartItems.map((i: { itemQuantity: number }) => i.itemQuantity)).toEqual([half]);
+    expect(await stockOf(t.database.db, poster.id)).toBe(500 - half);
+  });
+});
+
 describe('reservations of an idle cart', () => {
   it('go back to stock after RESERVATION_TTL_MINUTES, and only then', async () => {
     await reserve(bob, 'M', 2);
