@@ -1,4 +1,4 @@
-import { CART, type CartItem } from '@otaku/shared';
+import { CART, CART_INFO, MAX_LINE_QUANTITY, type CartItem } from '@otaku/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +117,20 @@ describe('Cart page changes', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
     expect(server.api.of('POST /api/cart')).toHaveLength(2);
     expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
+  });
+
+  it(`stops a line at ${MAX_LINE_QUANTITY} with the limit's message, sending nothing`, async () => {
+    const server = cartServer([{ ...figure, itemQuantity: MAX_LINE_QUANTITY }]);
+    renderCart();
+    await screen.findByText('Mecha Figure');
+
+    await user.click(plus('Mecha Figure'));
+    expect(
+      await screen.findByText(CART_INFO.lineLimit(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY)),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(plus('Mecha Figure')).toBeEnabled());
+    expect(server.api.of('PUT /api/cart/update')).toHaveLength(0);
+    expect(quantity('Mecha Figure')).toHaveTextContent(String(MAX_LINE_QUANTITY));
   });
 
   it('reads the cart again when clearing fails', async () => {
