@@ -76,19 +76,39 @@ export interface CodeMailDeps {
 }
 
 /**
- * Issues a new code and mails it. When the mail cannot be sent the code is forgotten, so the
- * cooldown does not hold up a retry, and the call fails with 503 "Failed to send OTP".
+ * Mails a code just issued. When the mail cannot be sent the code is forgotten, so the
+ * cooldown does not hold up a retry; the failure is logged and passed on.
  */
-export async function mailNewCode(deps: CodeMailDeps, owner: codes.CodeOwner): Promise<void> {
+async function mailCode(deps: CodeMailDeps, owner: codes.CodeOwner, code: string) {
   const { db, config } = deps;
-  const code = await issueCode(db, config.jwtSecret, owner);
   try {
     await deps.mailer.send(codeMail(owner.purpose, owner.email, code, config.publicUrl));
   } catch (error) {
     deps.log.error({ err: error, purpose: owner.purpose }, 'code e-mail could not be sent');
     await codes.deleteCode(db, owner, hashCode(config.jwtSecret, owner, code));
-    throw new AppError(503, AUTH.sendOtpFailed, 'UNAVAILABLE');
+    throw error;
   }
+}
+
+/**
+ * Issues a new code and mails it; when the mail cannot be sent the call fails with 503
+ * "Failed to send OTP" and a retry may follow at once.
+ */
+export async function mailNewCode(deps: CodeMailDeps, owner: codes.CodeOwner): Promise<void> {
+  const code = await issueCode(deps.db, deps.config.jwtSecret, owner);
+  await mailCode(deps, owner, code).catch(() => {
+    throw new AppError(503, AUTH.sendOtpFailed, 'UNAVAILABLE');
+  });
+}
+
+/**
+ * Issues a new code and mails it after the caller has answered: the answer then takes as long
+ * whether a mail goes out or not (a password reset must not tell whether an address has an
+ * account, decision 108). A mail that cannot be sent is logged and its code forgotten.
+ */
+export async function mailNewCodeLater(deps: CodeMailDeps, owner: codes.CodeOwner) {
+  const code = await issueCode(deps.db, deps.config.jwtSecret, owner);
+  setImmediate(() => void mailCode(deps, owner, code).catch(() => {}));
 }
 
 /**

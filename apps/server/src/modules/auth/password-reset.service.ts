@@ -15,7 +15,7 @@ import {
   checkCode,
   consumeVerifiedCode,
   issueCode,
-  mailNewCode,
+  mailNewCodeLater,
   requireVerifiedCode,
   type CodeOwner,
 } from './email-codes';
@@ -23,12 +23,17 @@ import { endOtherSessions, startSession } from './sessions';
 
 const resetOf = (email: string): CodeOwner => ({ email, purpose: 'reset' });
 
-/** Mails a reset code when the address has an account; answers the same when it has none. */
+/**
+ * Mails a reset code when the address has an account, after answering; answers the same, as
+ * fast, when it has none.
+ */
 export async function sendResetCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
   const { db, config } = deps;
   await enforceRateLimit(db, LIMITS.resetCodePerIp, ip, ACCOUNT.tooManyCodeRequests);
   await enforceRateLimit(db, LIMITS.resetCodePerEmail, email, ACCOUNT.tooManyCodeRequests);
-  if (await repo.findUserByEmail(db, email)) await mailNewCode(deps, resetOf(email));
+  // Both store a code, and neither waits for the mail server: the answer and its timing are
+  // the same for an address without an account.
+  if (await repo.findUserByEmail(db, email)) await mailNewCodeLater(deps, resetOf(email));
   else await issueCode(db, config.jwtSecret, resetOf(email));
 }
 
