@@ -1,4 +1,4 @@
-/** Staff queries on orders: the paged list, counts by status, status changes, revenue. */
+/** Staff queries on orders: the paged list, counts by status, status changes, revenue, e-mails. */
 import { and, asc, eq, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
