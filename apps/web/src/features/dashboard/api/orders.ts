@@ -103,12 +103,11 @@ export function useDeleteOrder() {
 }
 
 /** Where each e-mail of the order stands; read again every few seconds while one is on its way. */
-export function useOrderMails(id: string | null) {
+export function useOrderMails(id: string) {
   return useQuery({
-    queryKey: orderKeys.mails(id ?? ''),
+    queryKey: orderKeys.mails(id),
     queryFn: async () =>
-      (await api.get<OrderMailsResponse>(`/order/mails/${encodeURIComponent(id!)}`)).mails,
-    enabled: id !== null,
+      (await api.get<OrderMailsResponse>(`/order/mails/${encodeURIComponent(id)}`)).mails,
     refetchInterval: (query) =>
       query.state.data?.some((m) => m.state === 'waiting') ? MAIL_WAITING_REFRESH_MS : false,
   });
