@@ -93,8 +93,10 @@ const reserveStatement = cartChange<
  * that can never drive stock below 0, and adds them to the line. When there are not enough
  * units, or the line would pass MAX_LINE_QUANTITY, nothing is taken and no line changes; the
  * cart is still marked active (the shopper is using it). Returns the stock left, the line's
- * quantity and the cart, or null when nothing was taken. Run on PostgreSQL's database itself, its commit does not
- * wait for the disk (decision 101).
+ * quantity and the cart, or null when nothing was taken. (An add racing another add of the
+ * same line can still meet the limit as the database's check, migration 0016: the statement
+ * then fails whole, and cart.service answers it as this null.) Run on PostgreSQL's database
+ * itself, its commit does not wait for the disk (decision 101).
  */
 export async function reserveUnits(
   ex: Executor,

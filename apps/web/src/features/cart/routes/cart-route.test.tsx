@@ -1,13 +1,6 @@
 import { CART, COUPON, ORDER, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-
-const user = userEvent.setup();
-/** Types by pasting: one input event instead of one per key. */
-async function enter(field: HTMLElement, text: string) {
-  await user.click(field);
-  await user.paste(text);
-}
 import { describe, expect, it, vi } from 'vitest';
 import {
   cartItem,
@@ -19,6 +12,13 @@ import {
 import { storeSession } from '../../../test/factories';
 import { redirectTo } from '../hooks/use-checkout';
 import { showCartPage } from './show-cart-page';
+
+const user = userEvent.setup();
+/** Types by pasting: one input event instead of one per key. */
+async function enter(field: HTMLElement, text: string) {
+  await user.click(field);
+  await user.paste(text);
+}
 
 const comic = cartItem(); // 2 × 19.99
 const figure = figureItem();
@@ -75,6 +75,25 @@ function heldCouponCheck(percent: number) {
 }
 
 /** Waits past the coupon dialog's auto-proceed delay. */
+/**
+ * Enters the address, opens the coupon dialog with `button` and presses Apply with the code
+ * LATE, once the cart has shown; returns the dialog once its check has been asked for.
+ */
+async function applyDuringCheckout(
+  api: ReturnType<typeof renderCart>['api'],
+  address: string,
+  button: 'Place Order' | 'Pay with Card',
+) {
+  await screen.findByText('Blade Circuit Zero');
+  await enter(screen.getByLabelText('Delivery address'), address);
+  await user.click(screen.getByRole('button', { name: button }));
+  const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+  await enter(within(dialog).getByLabelText('Coupon code'), 'LATE');
+  await user.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
+  await waitFor(() => expect(api.of('POST /api/coupon/verify')).toHaveLength(1));
+  return dialog;
+}
+
 const pastAutoProceed = () =>
   new Promise((resolve) => setTimeout(resolve, TIMINGS.couponAutoProceedMs + 500));
 
@@ -172,13 +191,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
       'POST /api/stripe/create-checkout-session': () =>
         jsonResponse({ success: true, url: 'https://pay.example/session' }),
     });
-    await screen.findByText('Blade Circuit Zero');
-    await enter(screen.getByLabelText('Delivery address'), 'Nagoya');
-    await user.click(screen.getByRole('button', { name: 'Pay with Card' }));
-    const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
-    await enter(within(dialog).getByLabelText('Coupon code'), 'LATE');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
-    await waitFor(() => expect(api.of('POST /api/coupon/verify')).toHaveLength(1));
+    await applyDuringCheckout(api, 'Nagoya', 'Pay with Card');
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -200,13 +213,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
   it('places one order without a coupon when Skip is pressed while the check is pending', async () => {
     const check = heldCouponCheck(10); // 10% of 45.53 saves 4.55
     const { api } = renderCart({ 'POST /api/coupon/verify': check.handler });
-    await screen.findByText('Blade Circuit Zero');
-    await enter(screen.getByLabelText('Delivery address'), 'Sapporo');
-    await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
-    await enter(within(dialog).getByLabelText('Coupon code'), 'LATE');
-    await user.click(within(dialog).getByRole('button', { name: 'Apply Coupon' }));
-    await waitFor(() => expect(api.of('POST /api/coupon/verify')).toHaveLength(1));
+    const dialog = await applyDuringCheckout(api, 'Sapporo', 'Place Order');
 
     await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
     await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
