@@ -1,3 +1,4 @@
+import { ORDER_MAIL_KINDS } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -135,12 +136,9 @@ export const checkoutSnapshots = pgTable(
   (t) => [index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc())],
 );
 
-/** The e-mails an order gets (decision 109): when it is placed, and when it ships. */
-export const ORDER_MAIL_KINDS = ['confirmation', 'shipped'] as const;
-export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
-
 /**
- * The e-mails owed and sent for each order, one row per kind (decision 109): written when the
+ * The e-mails owed and sent for each order, one row per kind (`ORDER_MAIL_KINDS`: when it is
+ * placed, and when it ships; decision 109): written when the
  * mail becomes owed, `sentAt` set once it is out, so each kind goes out once per order.
  * `notBefore` is the next try; each try pushes it out.
  */

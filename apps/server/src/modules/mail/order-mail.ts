@@ -1,5 +1,5 @@
-import { formatDollars, ORDER_MAIL, toDollars } from '@otaku/shared';
-import type { orderLines, orders, OrderMailKind } from '../../db/schema/index';
+import { formatDollars, ORDER_MAIL, toDollars, type OrderMailKind } from '@otaku/shared';
+import type { orderLines, orders } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
 

@@ -1,4 +1,5 @@
 /** Staff queries on orders: the paged list, counts by status, status changes, revenue, e-mails. */
+import type { OrderMailKind } from '@otaku/shared';
 import { and, asc, eq, inArray, isNull, lte, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
@@ -9,7 +10,6 @@ import {
   products,
   productVariants,
   users,
-  type OrderMailKind,
 } from '../../db/schema/index';
 import {
   orderLinesJson,

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { registerPeriodicJob } from '../../lib/periodic';
 import type { Mailer } from '../mail/mailer';
-import type { OrderMailKind } from '../../db/schema/index';
+import type { OrderMailKind } from '@otaku/shared';
 import { orderMail } from '../mail/order-mail';
 import { ordersForMail } from './orders.repo';
 

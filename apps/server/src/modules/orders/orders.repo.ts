@@ -1,8 +1,9 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
+import type { OrderMailKind } from '@otaku/shared';
 import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
-import { orderLines, orderMails, orders, users, type OrderMailKind } from '../../db/schema/index';
+import { orderLines, orderMails, orders, users } from '../../db/schema/index';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** Every column of a new order but those the database fills in (its id and timestamps). */

@@ -129,6 +129,12 @@ function useInvalidate() {
     Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
+/** Refresh Stats: reads the stat cards and the count of given-up e-mails again. */
+export function useRefreshStats() {
+  const invalidate = useInvalidate();
+  return () => invalidate(orderKeys.stats, orderKeys.mailProblems);
+}
+
 export function useResendOrderMail() {
   const invalidate = useInvalidate();
   return useMutation({

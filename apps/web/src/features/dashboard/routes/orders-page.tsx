@@ -6,7 +6,6 @@ import {
   formatDashboardDate,
   type DashboardOrder,
 } from '@otaku/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -14,11 +13,11 @@ import { Avatar, Badge, Button, Pagination } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import {
-  orderKeys,
   useAllOrders,
   useDeleteOrder,
   useLowStock,
   useOrderStats,
+  useRefreshStats,
   useRevenue,
 } from '../api/orders';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
@@ -64,7 +63,7 @@ export function OrdersPage() {
   const setPage = (next: number) => setState({ page: next });
   const [editing, setEditing] = useState<DashboardOrder | null>(null);
   const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
-  const client = useQueryClient();
+  const refreshStats = useRefreshStats();
   const orders = useAllOrders(page);
   const stats = useOrderStats();
   const revenue = useRevenue();
@@ -81,16 +80,7 @@ export function OrdersPage() {
         actions={
           <>
             <ExportButton type="orders" />
-            <Button
-              variant="secondary"
-              onClick={() =>
-                void Promise.all(
-                  [orderKeys.stats, orderKeys.mailProblems].map((queryKey) =>
-                    client.invalidateQueries({ queryKey }),
-                  ),
-                )
-              }
-            >
+            <Button variant="secondary" onClick={() => void refreshStats()}>
               <RefreshCw aria-hidden="true" className="size-4" /> Refresh Stats
             </Button>
           </>
