@@ -1,9 +1,15 @@
 import { ORDER_MAIL } from '@otaku/shared';
 import {
+  apiLogin,
+  createShopper,
   expect,
   getJson,
+  openAs,
+  PIXEL_PNG,
   readMailedCode,
+  seedAdmin,
   test,
+  unique,
   waitForMail,
   type APIRequestContext,
   type Page,
@@ -145,5 +151,45 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/history$/, { timeout: 5_000 });
     await expect(page.getByText('Processing')).toBeVisible();
     await expect(page.getByText('Card', { exact: true })).toBeVisible();
+  });
+
+  test('the cart fits a phone, however long the name of a product in it', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request, seedAdmin.email, seedAdmin.password);
+    const name = `${unique('Ronin of the Crimson Moon Deluxe Limited Edition')} 1/7 Scale Figure`;
+    const created = await request.post('/api/product/createProduct', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      multipart: {
+        name,
+        description: 'A figure whose name is longer than a phone is wide.',
+        price: '149.99',
+        category: 'toys',
+        toyType: 'action-figure',
+        stock: '5',
+        image: { name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { productID } = ((await created.json()) as { product: { productID: string } }).product;
+    const shopper = await createShopper(request);
+    const reserved = await request.post('/api/reserveStock', {
+      headers: { authorization: `Bearer ${shopper.token}` },
+      data: { cartId: `user_${shopper.user._id}`, productId: productID, variant: '', quantity: 1 },
+    });
+    expect(reserved.ok()).toBe(true);
+
+    await page.setViewportSize({ width: 412, height: 900 });
+    await openAs(page, shopper, '/cart');
+    // The name is cut with an ellipsis, and the page does not scroll sideways.
+    const link = page.getByRole('link', { name });
+    await expect(link).toBeVisible();
+    expect(await link.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 });

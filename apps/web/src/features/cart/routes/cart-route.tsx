@@ -65,7 +65,8 @@ export function CartRoute() {
           <ButtonLink to={paths.shop}>Continue shopping</ButtonLink>
         </div>
       ) : (
-        <div className="grid items-start gap-6 lg:grid-cols-[1fr_24rem]">
+        // Tracks of minmax(0, …): a long product name (cut with an ellipsis) never widens the page.
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-label="Cart items" className="flex flex-col gap-4">
             <HoldNotice minutes={cart.data.reservationTtlMinutes} heldUntil={cart.data.heldUntil} />
             <ul className="flex flex-col gap-3">
