@@ -12,6 +12,7 @@ import {
   type APIRequestContext,
   type Browser,
   type Page,
+  type Session,
 } from '../fixtures';
 
 interface ProductList {
@@ -114,6 +115,48 @@ test.describe('shell', () => {
 
     await page.getByRole('link', { name: /back/i }).click();
     await expect(page).toHaveURL(/\/shop$/);
+  });
+
+  test('shop pages load no form-validation (zod) code: only the forms that need it do', async ({
+    browser,
+    request,
+  }) => {
+    const productId = await someProductId(request);
+    const shopper = await createShopper(request);
+    const pages: [string, Session | null][] = [
+      ['/', null],
+      ['/shop', null],
+      [`/shop/${productId}`, null],
+      ['/cart', shopper],
+    ];
+    for (const [path, session] of pages) {
+      // A page of its own each, so that every script it needs is fetched, not taken from memory.
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        if (session) {
+          await page.addInitScript(({ token, user }) => {
+            localStorage.setItem('authToken', token);
+            localStorage.setItem('userInfo', JSON.stringify(user));
+          }, session);
+        }
+        const scripts: Promise<[string, string]>[] = [];
+        page.on('response', (response) => {
+          if (/\/assets\/[^/]+\.js$/.test(response.url()))
+            scripts.push(response.text().then((text) => [response.url(), text]));
+        });
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const loaded = await Promise.all(scripts);
+        expect(loaded.length, `${path} loads the app`).toBeGreaterThan(0);
+        // zod's schema classes name themselves; a shop page that imports a constant from a module
+        // that also builds a schema at load pulls ~22 KB of them into its first load.
+        const withZod = loaded.filter(([, text]) => text.includes('$ZodObject')).map(([u]) => u);
+        expect(withZod, `scripts ${path} loads with zod's schemas`).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   test('the /shop/:{id} link form lands on the canonical product URL', async ({

@@ -6,9 +6,8 @@
 import { z } from 'zod';
 import { CATEGORIES } from './catalog';
 import { CART_INFO } from './checkout-messages';
+import { MAX_LINE_QUANTITY } from './constants';
 
-/** Most units one cart line may hold (an add that would pass it takes nothing). */
-export const MAX_LINE_QUANTITY = 99;
 const lineQuantity = z
   .number()
   .int()

@@ -15,6 +15,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Most units one cart line may hold (an add that would pass it takes nothing). */
+export const MAX_LINE_QUANTITY = 99;
 
 export const PAGE_SIZE = {
   shop: 24,
