@@ -222,11 +222,19 @@ export async function apiLogin(
 /** Stores the session the way the login page does, then opens the path. */
 export async function openAs(page: Page, session: Session, path: string): Promise<void> {
   await page.goto('/');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('authToken', token);
-    localStorage.setItem('userInfo', JSON.stringify(user));
-  }, session);
+  await page.evaluate(storeSession, session);
   await page.goto(path);
+}
+
+/** Signs the page in before any of its documents runs a script: each load finds the session. */
+export async function signInOnLoad(page: Page, session: Session): Promise<void> {
+  await page.addInitScript(storeSession, session);
+}
+
+/** Keeps a session where the app looks for it; runs in the page. */
+function storeSession({ token, user }: Session) {
+  localStorage.setItem('authToken', token);
+  localStorage.setItem('userInfo', JSON.stringify(user));
 }
 
 /** Opens the path signed in as the demo superAdmin. */

@@ -7,6 +7,7 @@ import {
   openAs,
   readOutbox,
   seedAdmin,
+  signInOnLoad,
   test,
   toyInStock,
   type APIRequestContext,
@@ -134,12 +135,7 @@ test.describe('shell', () => {
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
-        if (session) {
-          await page.addInitScript(({ token, user }) => {
-            localStorage.setItem('authToken', token);
-            localStorage.setItem('userInfo', JSON.stringify(user));
-          }, session);
-        }
+        if (session) await signInOnLoad(page, session);
         const scripts: Promise<[string, string]>[] = [];
         page.on('response', (response) => {
           if (/\/assets\/[^/]+\.js$/.test(response.url()))
