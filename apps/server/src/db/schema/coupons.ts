@@ -30,6 +30,9 @@ export const coupons = pgTable(
   ],
 );
 
+/** A use's reference to its coupon, as migration 0000 named it: a use of a deleted coupon fails on it. */
+export const COUPON_USE_COUPON_FK = 'coupon_uses_coupon_id_coupons_id_fk';
+
 /** A coupon is usable once per user; the use is recorded with the order that spent it. */
 export const couponUses = pgTable(
   'coupon_uses',

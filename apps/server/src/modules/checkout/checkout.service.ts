@@ -3,9 +3,11 @@
  * (DESIGN.md §4 "Orders"). Prices and totals always come from the database; nothing a client
  * sends about money is read.
  */
-import { computeTotals, COUPON_INFO, ORDER_INFO, type Order } from '@otaku/shared';
+import { computeTotals, COUPON, COUPON_INFO, ORDER_INFO, type Order } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
-import { badRequest, conflict } from '../../lib/errors';
+import { COUPON_USE_COUPON_FK } from '../../db/schema/index';
+import { violatedConstraint } from '../../lib/db-errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
 import { newOrderNumber } from '../../lib/ids';
 import type { AuthUser } from '../../plugins/auth';
 import * as cartRepo from '../cart/cart.repo';
@@ -100,13 +102,20 @@ export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInpu
         userId: user.id,
         orderId: order.id,
         discountCents: priced.totals.discountCents,
-      });
+      }).catch(unlessCouponDeleted);
       if (!recorded) throw conflict(COUPON_INFO.alreadyUsed);
     }
     // The reserved units become the order's: they leave the cart without going back to stock.
     await addUnitsSold(tx, order.id, { emptyCart: cartId });
     return toOrder(order, lines, user);
   });
+}
+
+/** A coupon deleted by staff after it was checked (its row is not locked) is as unknown as any. */
+function unlessCouponDeleted(error: unknown): never {
+  if (violatedConstraint(error) === COUPON_USE_COUPON_FK)
+    throw new AppError(400, COUPON.invalid, 'VALIDATION', 'couponCode');
+  throw error;
 }
 
 /**

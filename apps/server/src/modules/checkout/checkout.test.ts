@@ -1,5 +1,5 @@
 import { COUPON, COUPON_INFO, ORDER, ORDER_INFO, SERVER, VALIDATION } from '@otaku/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { couponUses, orderLines, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
@@ -170,6 +170,32 @@ describe('POST /api/order/placeOrder', () => {
     // Another user may still use it.
     const other = await signedInShopper(t.database.db, t.config);
     expect((await post(other, '/coupon/verify', { couponCode: 'Round15' })).statusCode).toBe(200);
+  });
+
+  it('refuses, as unknown, a coupon deleted after it was checked', async () => {
+    const db = t.database.db;
+    const shopper = await signedInShopper(db, t.config);
+    const coupon = await createCoupon(db, { code: 'GONESOON', discountPercent: 10 });
+    await fillCart(shopper);
+    // Staff delete it while the order is being written: after the check, before its use.
+    await db.execute(
+      sql.raw(`create function test_delete_coupon() returns trigger language plpgsql as $$
+        begin delete from coupons where id = '${coupon.id}'; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_delete_coupon after insert on orders for each row
+        when (new.coupon_code = 'GONESOON') execute function test_delete_coupon()`),
+    );
+    try {
+      const res = await placeOrder(shopper, { couponCode: 'GONESOON' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, message: COUPON.invalid });
+    } finally {
+      await db.execute(sql.raw('drop trigger test_delete_coupon on orders'));
+      await db.execute(sql.raw('drop function test_delete_coupon()'));
+    }
+    // Nothing happened: the cart still holds its lines (the deletion went with the order).
+    expect((await post(shopper, '/cart', {})).json().cartItems).toHaveLength(2);
   });
 
   it('refuses an expired coupon at order time', async () => {
