@@ -129,6 +129,7 @@ test.describe('shell', () => {
       ['/shop', null],
       [`/shop/${productId}`, null],
       ['/cart', shopper],
+      ['/history', shopper],
     ];
     for (const [path, session] of pages) {
       // A page of its own each, so that every script it needs is fetched, not taken from memory.
