@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { ACCOUNT, START_APP_SCRIPT } from '@otaku/shared';
+import { ACCOUNT, START_APP_SCRIPT, userCartId } from '@otaku/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
@@ -259,6 +259,38 @@ export async function createShopper(
   const res = await request.post('/api/auth/signup', { data: { email, username, password } });
   expect(res.status(), `sign-up of ${username}`).toBe(201);
   return { email, password, ...(await apiLogin(request, email, password)) };
+}
+
+/** A toy with a single stock and the test picture, created by `staff` through the API; its id. */
+export async function createToy(
+  request: APIRequestContext,
+  staff: Session,
+  fields: { name: string; description: string; price: string; toyType: string; stock: string },
+): Promise<string> {
+  const created = await request.post('/api/product/createProduct', {
+    headers: { authorization: `Bearer ${staff.token}` },
+    multipart: {
+      ...fields,
+      category: 'toys',
+      image: { name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { product: { productID: string } }).product.productID;
+}
+
+/** Puts one unit of a product's variant ('' for a single stock) into the shopper's cart. */
+export async function reserveOne(
+  request: APIRequestContext,
+  shopper: Session,
+  productId: string,
+  variant = '',
+): Promise<void> {
+  const reserved = await request.post('/api/reserveStock', {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { cartId: userCartId(shopper.user._id), productId, variant, quantity: 1 },
+  });
+  expect(reserved.ok(), await reserved.text()).toBe(true);
 }
 
 /** A toy of the demo catalog that is in stock: one Add to Cart, no size or volume to pick. */

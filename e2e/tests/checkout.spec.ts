@@ -2,11 +2,12 @@ import { ORDER_MAIL } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
+  createToy,
   expect,
   getJson,
   openAs,
-  PIXEL_PNG,
   readMailedCode,
+  reserveOne,
   seedAdmin,
   test,
   unique,
@@ -159,26 +160,15 @@ test.describe('checkout', () => {
   }) => {
     const admin = await apiLogin(request, seedAdmin.email, seedAdmin.password);
     const name = `${unique('Ronin of the Crimson Moon Deluxe Limited Edition')} 1/7 Scale Figure`;
-    const created = await request.post('/api/product/createProduct', {
-      headers: { authorization: `Bearer ${admin.token}` },
-      multipart: {
-        name,
-        description: 'A figure whose name is longer than a phone is wide.',
-        price: '149.99',
-        category: 'toys',
-        toyType: 'action-figure',
-        stock: '5',
-        image: { name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG },
-      },
+    const productID = await createToy(request, admin, {
+      name,
+      description: 'A figure whose name is longer than a phone is wide.',
+      price: '149.99',
+      toyType: 'action-figure',
+      stock: '5',
     });
-    expect(created.status(), await created.text()).toBe(201);
-    const { productID } = ((await created.json()) as { product: { productID: string } }).product;
     const shopper = await createShopper(request);
-    const reserved = await request.post('/api/reserveStock', {
-      headers: { authorization: `Bearer ${shopper.token}` },
-      data: { cartId: `user_${shopper.user._id}`, productId: productID, variant: '', quantity: 1 },
-    });
-    expect(reserved.ok()).toBe(true);
+    await reserveOne(request, shopper, productID);
 
     await page.setViewportSize({ width: 412, height: 900 });
     await openAs(page, shopper, '/cart');

@@ -5,6 +5,7 @@ import {
   openAs,
   openAsAdmin,
   PIXEL_PNG,
+  reserveOne,
   test,
   unique,
   waitForMail,
@@ -82,15 +83,10 @@ test.describe('staff dashboard', () => {
     const stock = product.stock as number | Record<string, number>;
     const variant =
       typeof stock === 'number' ? '' : Object.entries(stock).find(([, n]) => n > 0)![0];
-    const cartId = `user_${shopper.user._id}`;
-    const reserve = await request.post('/api/reserveStock', {
-      headers,
-      data: { cartId, productId: product.productID, variant, quantity: 1 },
-    });
-    expect(reserve.ok()).toBe(true);
+    await reserveOne(request, shopper, product.productID, variant);
     const placed = await request.post('/api/order/placeOrder', {
       headers,
-      data: { deliveryAddress: '7 Journey Road', paymentMethod: 'cod', cartId },
+      data: { deliveryAddress: '7 Journey Road', paymentMethod: 'cod' },
     });
     expect(placed.ok()).toBe(true);
     const orderID = ((await placed.json()) as { order: { orderID: string } }).order.orderID;

@@ -3,10 +3,10 @@ import {
   apiLogin,
   baseURL,
   createShopper,
+  createToy,
   expect,
   openAs,
   openAsAdmin,
-  PIXEL_PNG,
   seedAdmin,
   test,
   toyInStock,
@@ -76,20 +76,13 @@ let made: Fixture;
 async function createHostileData(request: APIRequestContext): Promise<Fixture> {
   const admin = await apiLogin(request, seedAdmin.email, seedAdmin.password);
   const headers = { authorization: `Bearer ${admin.token}` };
-  const created = await request.post('/api/product/createProduct', {
-    headers,
-    multipart: {
-      name: PAYLOAD.name,
-      description: PAYLOAD.description,
-      price: '9.5',
-      category: 'toys',
-      toyType: 'doll',
-      stock: '50',
-      image: { name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG },
-    },
+  const productID = await createToy(request, admin, {
+    name: PAYLOAD.name,
+    description: PAYLOAD.description,
+    price: '9.5',
+    toyType: 'doll',
+    stock: '50',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const { product } = (await created.json()) as { product: { productID: string } };
 
   const expiryDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   const refused = await request.post('/api/coupon/createCoupon', {
@@ -108,7 +101,7 @@ async function createHostileData(request: APIRequestContext): Promise<Fixture> {
 
   const shopper = await createShopper(request, PAYLOAD.username);
   expect(shopper.user.username).toBe(PAYLOAD.username);
-  return { productID: product.productID, couponCode: couponCode.toUpperCase(), shopper };
+  return { productID, couponCode: couponCode.toUpperCase(), shopper };
 }
 
 test.describe('hostile text never runs', () => {

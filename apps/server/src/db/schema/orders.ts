@@ -138,9 +138,9 @@ export const checkoutSnapshots = pgTable(
 
 /**
  * The e-mails owed and sent for each order, one row per kind (`ORDER_MAIL_KINDS`: when it is
- * placed, and when it ships; decision 109): written when the
- * mail becomes owed, `sentAt` set once it is out, so each kind goes out once per order.
- * `notBefore` is the next try; each try pushes it out.
+ * placed, and when it ships; decision 109): written when the mail becomes owed, `sentAt` set
+ * once it is out, so each kind goes out once per order. `notBefore` is the next try; each try
+ * pushes it out.
  */
 export const orderMails = pgTable(
   'order_mails',

@@ -74,7 +74,6 @@ function heldCouponCheck(percent: number) {
   return { handler, release: () => release() };
 }
 
-/** Waits past the coupon dialog's auto-proceed delay. */
 /**
  * Enters the address, opens the coupon dialog with `button` and presses Apply with the code
  * LATE, once the cart has shown; returns the dialog once its check has been asked for.
@@ -94,6 +93,7 @@ async function applyDuringCheckout(
   return dialog;
 }
 
+/** Waits past the coupon dialog's auto-proceed delay. */
 const pastAutoProceed = () =>
   new Promise((resolve) => setTimeout(resolve, TIMINGS.couponAutoProceedMs + 500));
 
