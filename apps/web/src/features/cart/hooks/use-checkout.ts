@@ -94,6 +94,9 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
           userId: user?._id,
         });
         toast.success(ORDER.placed);
+        // The cart is empty now. Place Order sits at the foot of a long cart, where the
+        // emptied page would show nothing: the shopper is taken to its top, where it says so.
+        window.scrollTo(0, 0);
         setCoupon(null);
         setPaymentMethod('cod');
       } catch (error) {

@@ -168,6 +168,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message for a refused coupon, and skipping orders without one', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { api } = renderCart();
     await screen.findByText('Blade Circuit Zero');
     await enter(screen.getByLabelText('Delivery address'), 'Osaka');
@@ -180,6 +181,9 @@ describe('Cart page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
     await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
     expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
+    // Placed, the emptied cart is shown from its top.
+    await screen.findByText(ORDER.placed);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
   });
 
   it('does nothing with a coupon check that answers after the dialog was closed', async () => {
