@@ -246,19 +246,36 @@ export async function openAsAdmin(
   await openAs(page, await apiLogin(request, seedAdmin.email, seedAdmin.password), path);
 }
 
-/** Signs a new shopper up through the API (code from the captured mail) and signs them in. */
+/** The password of every account the journeys create. */
+export const SHOPPER_PASSWORD = 'journey-password-1';
+
+/** A fresh address per call: journeys share one server and may run in parallel. */
+export const uniqueEmail = (label: string) => `${unique(label)}@e2e.otakushelf.test`;
+
+/** Signs a new shopper up through the API, reading the code from the captured mail. */
+export async function signUpShopper(
+  request: APIRequestContext,
+  { email = uniqueEmail('shopper'), username = unique('fan').slice(0, 20) } = {},
+): Promise<{ email: string; password: string }> {
+  const sent = await request.post('/api/auth/send-otp', { data: { email } });
+  expect(sent.ok(), `code mail to ${email}`).toBe(true);
+  const otp = await readMailedCode(request, email);
+  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  expect(verified.ok(), `code of ${email}`).toBe(true);
+  const res = await request.post('/api/auth/signup', {
+    data: { email, username, password: SHOPPER_PASSWORD },
+  });
+  expect(res.status(), `sign-up of ${username}`).toBe(201);
+  return { email, password: SHOPPER_PASSWORD };
+}
+
+/** A new shopper (`signUpShopper`), signed in through the API. */
 export async function createShopper(
   request: APIRequestContext,
-  username = unique('fan').slice(0, 20),
+  username?: string,
 ): Promise<Session & { email: string; password: string }> {
-  const email = `${unique('shopper')}@e2e.otakushelf.test`;
-  const password = 'journey-password-1';
-  await request.post('/api/auth/send-otp', { data: { email } });
-  const otp = await readMailedCode(request, email);
-  await request.post('/api/auth/verify-otp', { data: { email, otp } });
-  const res = await request.post('/api/auth/signup', { data: { email, username, password } });
-  expect(res.status(), `sign-up of ${username}`).toBe(201);
-  return { email, password, ...(await apiLogin(request, email, password)) };
+  const account = await signUpShopper(request, { username });
+  return { ...account, ...(await apiLogin(request, account.email, account.password)) };
 }
 
 /** A toy with a single stock and the test picture, created by `staff` through the API; its id. */

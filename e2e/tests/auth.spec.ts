@@ -1,21 +1,13 @@
 import { ACCOUNT } from '@otaku/shared';
-import { expect, readMailedCode, test, type APIRequestContext, type Page } from '../fixtures';
-
-/** A fresh address per journey: journeys share one server and may run in parallel. */
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.otakushelf.test`;
-const PASSWORD = 'journey-password-1';
-
-/** Creates a shopper account through the API, reading the code from the captured mail. */
-async function createShopper(request: APIRequestContext, email: string, username: string) {
-  expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
-  const otp = await readMailedCode(request, email);
-  expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
-  const res = await request.post('/api/auth/signup', {
-    data: { email, username, password: PASSWORD },
-  });
-  expect(res.status()).toBe(201);
-}
+import {
+  expect,
+  readMailedCode,
+  SHOPPER_PASSWORD as PASSWORD,
+  signUpShopper,
+  test,
+  uniqueEmail,
+  type Page,
+} from '../fixtures';
 
 const nav = (page: Page) => page.getByRole('banner');
 
@@ -47,7 +39,7 @@ test.describe('accounts', () => {
 
   test('login, a refused password, then logout', async ({ page, request, pageErrors }) => {
     const email = uniqueEmail('login');
-    await createShopper(request, email, 'Login Fan');
+    await signUpShopper(request, { email, username: 'Login Fan' });
     // The refused login answers 401, which Chromium logs as a failed resource.
     pageErrors.allow(/status of 401/);
 
@@ -78,7 +70,7 @@ test.describe('accounts', () => {
     request,
   }) => {
     const email = uniqueEmail('reset');
-    await createShopper(request, email, 'Reset Fan');
+    await signUpShopper(request, { email, username: 'Reset Fan' });
     // Another device's session: its refresh cookie lives in `request`, and renews.
     await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
     expect((await request.post('/api/auth/refresh')).ok()).toBe(true);
@@ -118,7 +110,7 @@ test.describe('accounts', () => {
   }) => {
     const email = uniqueEmail('refresh');
     pageErrors.allow(/status of 401/);
-    await createShopper(request, email, 'Refresh Fan');
+    await signUpShopper(request, { email, username: 'Refresh Fan' });
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
@@ -142,7 +134,7 @@ test.describe('accounts', () => {
     pageErrors,
   }) => {
     const email = uniqueEmail('expired');
-    await createShopper(request, email, 'Expired Fan');
+    await signUpShopper(request, { email, username: 'Expired Fan' });
     pageErrors.allow(/status of 401/);
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);

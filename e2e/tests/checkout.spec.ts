@@ -6,38 +6,26 @@ import {
   expect,
   getJson,
   openAs,
-  readMailedCode,
   reserveOne,
   seedAdmin,
+  signUpShopper,
   test,
   unique,
+  uniqueEmail,
   waitForMail,
   type APIRequestContext,
   type Page,
 } from '../fixtures';
 
-/** A fresh shopper per journey: journeys share one server and may run in parallel. */
-const uniqueEmail = (label: string) =>
-  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.otakushelf.test`;
-const PASSWORD = 'journey-password-1';
-
-/**
- * Creates an account through the API (code from the captured mail), then signs in on /login.
- * Returns the account's address.
- */
+/** Signs a new shopper up through the API, then signs in on /login; returns the address. */
 async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
-  const email = uniqueEmail(label);
-  expect((await request.post('/api/auth/send-otp', { data: { email } })).ok()).toBe(true);
-  const otp = await readMailedCode(request, email);
-  expect((await request.post('/api/auth/verify-otp', { data: { email, otp } })).ok()).toBe(true);
-  const res = await request.post('/api/auth/signup', {
-    data: { email, username: `${label} fan`, password: PASSWORD },
+  const { email, password } = await signUpShopper(request, {
+    email: uniqueEmail(label),
+    username: `${label} fan`,
   });
-  expect(res.status()).toBe(201);
-
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
   return email;
