@@ -14,11 +14,18 @@ export async function writeAvatar(uploadsDir: string, userId: string, input: Buf
   const dir = path.join(uploadsDir, 'avatars');
   await mkdir(dir, { recursive: true });
   const name = `${userId}-${randomBytes(4).toString('hex')}.webp`;
-  await sharp(input)
-    .rotate()
-    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-    .webp({ quality: 80 })
-    .toFile(path.join(dir, name));
+  const file = path.join(dir, name);
+  try {
+    await sharp(input)
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 80 })
+      .toFile(file);
+  } catch (error) {
+    // A picture that cannot be decoded (cut short, damaged) leaves nothing behind.
+    await rm(file, { force: true });
+    throw error;
+  }
   return `${PREFIX}${name}`;
 }
 

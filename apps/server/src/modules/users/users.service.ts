@@ -91,7 +91,8 @@ export async function updateUser(
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
-  let newPicture: string | undefined;
+  // Decoded before the rows are locked; a refused edit removes it again below.
+  const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;
   let oldPicture: string | null = null;
   try {
     const user = await deps.database.db.transaction(async (tx) => {
@@ -102,7 +103,6 @@ export async function updateUser(
       enforce(checkCanEdit(editor, target));
       if (fields.role !== undefined)
         enforce(checkCanChangeRole(editor, target, fields.role, superAdmins));
-      if (picture) newPicture = await writeAvatar(deps.uploadsDir, target.id, picture.buffer);
       oldPicture = target.profilePic;
       // A new password ends the account's other sessions, as a password reset does (decision 108).
       if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
@@ -119,10 +119,19 @@ export async function updateUser(
   } catch (error) {
     if (newPicture) await removeAvatar(deps.uploadsDir, newPicture);
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_RULES.emailTaken);
-    if (error instanceof AppError) throw error;
-    if ((error as { message?: string }).message?.includes('unsupported image format'))
-      throw new AppError(400, DASHBOARD_RULES.imageUnreadable, 'VALIDATION', 'profilePic');
     throw error;
+  }
+}
+
+/**
+ * Stores a new profile picture. Its first bytes and header were checked on upload, but only
+ * decoding finds a file cut short or damaged: the client's problem (400), as for a product image.
+ */
+async function storeAvatar(uploadsDir: string, userId: string, picture: UploadedImage) {
+  try {
+    return await writeAvatar(uploadsDir, userId, picture.buffer);
+  } catch {
+    throw new AppError(400, DASHBOARD_RULES.imageUnreadable, 'VALIDATION', 'profilePic');
   }
 }
 

@@ -1,4 +1,6 @@
 import { DASHBOARD, DASHBOARD_RULES, PERMISSIONS, USER_FORM } from '@otaku/shared';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
@@ -231,6 +233,27 @@ describe('PUT /api/user/update/:id', () => {
     expect(pic.json().user.profilePic).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
     const fake = await edit(user, user.id, {}, Buffer.from('just some words, not a picture'));
     expect(fake.statusCode).toBe(415);
+  });
+
+  it('refuses a picture cut short or damaged with a 400, and keeps no file of it', async () => {
+    const user = await account('user');
+    const png = await pngImage(300, 300);
+    const avatars = path.join(t.config.uploadsDir, 'avatars');
+    const before = await readdir(avatars).catch(() => []);
+    for (const damaged of [
+      png.subarray(0, Math.floor(png.length * 0.6)),
+      Buffer.concat([png.subarray(0, 64), Buffer.alloc(png.length - 64, 0x5a)]),
+    ]) {
+      const res = await edit(user, user.id, { username: 'not renamed' }, damaged);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: DASHBOARD_RULES.imageUnreadable,
+        field: 'profilePic',
+      });
+    }
+    expect(await readdir(avatars).catch(() => [])).toEqual(before);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.username).not.toBe('not renamed');
   });
 
   it('ends the sessions of an account whose password changes, but the editor’s own', async () => {
