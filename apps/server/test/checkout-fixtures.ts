@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import { coupons, products, productVariants, users } from '../src/db/schema/index';
@@ -121,4 +122,20 @@ export async function signedInShopper(db: Db, config: Config): Promise<Shopper> 
   const user = await createUser(db);
   const token = await signAccessToken(config.jwtSecret, user.id);
   return { ...user, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A shopper's own calls that fill and order a cart, through `app.inject`. */
+export function shopperCalls(app: FastifyInstance, who: Shopper) {
+  const post = (url: string, payload: object) =>
+    app.inject({ method: 'POST', url: `/api${url}`, headers: who.headers, payload });
+  return {
+    readCart: () => app.inject({ method: 'POST', url: '/api/cart', headers: who.headers }),
+    reserve: (productId: string, quantity: number, variant = '') =>
+      post('/reserveStock', { productId, variant, quantity }),
+    /** Starts a card checkout at `provider`. */
+    payByCard: (provider: 'test' | 'stripe', deliveryAddress = 'Kobe') =>
+      post(`/${provider}/create-checkout-session`, { paymentData: { deliveryAddress } }),
+    placeCashOrder: (deliveryAddress = 'Kobe') =>
+      post('/order/placeOrder', { paymentMethod: 'cod', deliveryAddress }),
+  };
 }

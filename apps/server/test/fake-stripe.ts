@@ -1,6 +1,7 @@
 /**
- * A fake of the few Stripe API calls checkout makes (coupons, checkout sessions), listening on
- * loopback. The Stripe SDK is pointed at it through STRIPE_API_URL; it records every request.
+ * A fake of the few Stripe API calls checkout makes (coupons; creating, expiring and reading
+ * checkout sessions), listening on loopback. The Stripe SDK is pointed at it through
+ * STRIPE_API_URL; it records every request and keeps each session's status.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +14,16 @@ export interface FakeStripeRequest {
   form: URLSearchParams;
 }
 
+type SessionStatus = 'open' | 'complete' | 'expired';
+
 export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
+  /** The shopper pays a session on Stripe's page (its webhook is for the test to deliver). */
+  pay: (sessionId: string) => void;
+  statusOf: (sessionId: string) => SessionStatus | undefined;
+  /** While true, every call fails as Stripe does when it has trouble of its own (500). */
+  failing: boolean;
   close: () => Promise<void>;
 }
 
@@ -27,6 +35,7 @@ const readBody = async (req: IncomingMessage) => {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
+  const sessions = new Map<string, SessionStatus>();
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
     const path = (req.url ?? '').split('?')[0]!;
@@ -41,29 +50,64 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${id}` });
       res.end(JSON.stringify(body));
     };
+    if (fake.failing)
+      return json(500, { error: { type: 'api_error', message: 'Something went wrong.' } });
     if (req.method === 'POST' && path === '/v1/coupons')
       return json(200, {
         id: `co_${id}`,
         object: 'coupon',
         amount_off: Number(form.get('amount_off')),
       });
-    if (req.method === 'POST' && path === '/v1/checkout/sessions')
-      return json(200, {
-        id: `cs_test_fake_${id}`,
+    const session = (sessionId: string, status: SessionStatus) =>
+      json(200, {
+        id: sessionId,
         object: 'checkout.session',
-        url: `https://checkout.stripe.test/c/pay/cs_test_fake_${id}`,
-        payment_status: 'unpaid',
-        status: 'open',
+        url: `https://checkout.stripe.test/c/pay/${sessionId}`,
+        payment_status: status === 'complete' ? 'paid' : 'unpaid',
+        status,
       });
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      sessions.set(`cs_test_fake_${id}`, 'open');
+      return session(`cs_test_fake_${id}`, 'open');
+    }
+    const [, sessionId, action] = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path) ?? [];
+    const status = sessionId ? sessions.get(sessionId) : undefined;
+    if (sessionId && !status)
+      return json(404, {
+        error: {
+          type: 'invalid_request_error',
+          message: `No such checkout.session: '${sessionId}'`,
+        },
+      });
+    if (req.method === 'GET' && status && !action) return session(sessionId!, status);
+    if (req.method === 'POST' && status && action) {
+      // As Stripe: only an open session can be expired.
+      if (status !== 'open')
+        return json(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of \`${status}\`.`,
+          },
+        });
+      sessions.set(sessionId!, 'expired');
+      return session(sessionId!, 'expired');
+    }
     return json(404, {
       error: { type: 'invalid_request_error', message: `No such route ${path}` },
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const fake: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
     requests,
+    pay: (sessionId) => {
+      if (sessions.get(sessionId) !== 'open') throw new Error(`${sessionId} is not open`);
+      sessions.set(sessionId, 'complete');
+    },
+    statusOf: (sessionId) => sessions.get(sessionId),
+    failing: false,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+  return fake;
 }

@@ -37,6 +37,9 @@ export const ORDER_INFO = {
   emptyCart: 'Your cart is empty',
   fetched: 'Orders fetched',
   codOnly: 'Place Order is for cash on delivery; pay by card with the payment button',
+  /** A cash order from a cart whose card payment went through a moment before. */
+  paidByCard:
+    'This cart has already been paid for by card, so no second order was placed. The order will show in your purchase history.',
 } as const;
 
 export const PAYMENT_INFO = {
@@ -47,6 +50,8 @@ export const PAYMENT_INFO = {
   sessionClosed: 'This checkout session is no longer open',
   invalidSignature: 'Invalid webhook signature',
   checkoutFailed: 'Could not start the card payment. Please try again.',
+  providerUnavailable:
+    'The card payment service cannot be reached right now. Please try again in a moment.',
   /** The test provider's hosted checkout page. */
   testTitle: 'Test checkout',
   testNotice: 'Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242.',

@@ -133,7 +133,13 @@ export const checkoutSnapshots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('checkout_snapshots_user_idx').on(t.userId, t.createdAt.desc()),
+    // A cart's open checkouts, closed when the cart is ordered another way (checkout.service.ts).
+    index('checkout_snapshots_open_cart_idx')
+      .on(t.cartId)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /**

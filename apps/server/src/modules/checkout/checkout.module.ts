@@ -3,7 +3,7 @@ import { cartRoutes } from '../cart/cart.routes';
 import { registerReservationSweeper } from '../cart/reservation-sweeper';
 import { couponRoutes } from '../coupons/coupons.routes';
 import { orderRoutes } from '../orders/orders.routes';
-import { paymentsModule } from '../payments/payments.module';
+import { cardPayments } from '../payments/payments.module';
 
 /**
  * Cart, stock reservations, coupons, orders and card payments (spec §7), plus the sweeper that
@@ -12,7 +12,8 @@ import { paymentsModule } from '../payments/payments.module';
 export const checkoutModule: FastifyPluginAsync = async (app) => {
   await app.register(cartRoutes);
   await app.register(couponRoutes);
-  await app.register(orderRoutes);
-  await app.register(paymentsModule);
+  const payments = cardPayments(app.config);
+  await app.register(orderRoutes(payments.provider));
+  await app.register(payments.routes);
   registerReservationSweeper(app);
 };

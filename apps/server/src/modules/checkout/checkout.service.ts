@@ -22,6 +22,8 @@ import {
   claimSnapshot,
   expireSnapshot,
   insertSnapshot,
+  openSnapshotsOfCart,
+  snapshotStatus,
   type SnapshotItem,
 } from '../payments/payments.repo';
 
@@ -84,11 +86,37 @@ const lineValues = (items: readonly SnapshotItem[]) =>
   }));
 
 /**
- * Places a cash-on-delivery order in one transaction: re-prices the cart, re-checks and spends
- * the coupon, turns the reservations into order lines and empties the cart.
+ * Closes the cart's card checkouts still open for payment, at the provider and here, before the
+ * cart is ordered another way: a shopper back from the card page who then orders cash on
+ * delivery, or presses the card button again, must not be able to pay the first session too,
+ * which would sell the cart twice. A session paid a moment before refuses the new order (409);
+ * the paid one becomes its order as usual.
  */
-export async function placeCashOrder(db: Db, user: AuthUser, input: CheckoutInput): Promise<Order> {
+async function closeOpenCheckouts(db: Db, provider: PaymentProvider, cartId: string) {
+  for (const { sessionId, provider: name } of await openSnapshotsOfCart(db, cartId)) {
+    // A session of a provider the shop has since left cannot become an order here any more.
+    const outcome = name === provider.name ? await provider.closeSession(sessionId) : 'closed';
+    const paid =
+      outcome === 'paid' ||
+      (!(await expireSnapshot(db, sessionId)) &&
+        (await snapshotStatus(db, sessionId)) === 'completed');
+    if (paid) throw conflict(ORDER_INFO.paidByCard);
+  }
+}
+
+/**
+ * Places a cash-on-delivery order in one transaction: re-prices the cart, re-checks and spends
+ * the coupon, turns the reservations into order lines and empties the cart. The cart's open
+ * card checkouts are closed first.
+ */
+export async function placeCashOrder(
+  db: Db,
+  provider: PaymentProvider,
+  user: AuthUser,
+  input: CheckoutInput,
+): Promise<Order> {
   const { cartId } = cartOwner(user.id);
+  await closeOpenCheckouts(db, provider, cartId);
   return db.transaction(async (tx) => {
     const priced = await priceCart(tx, user, cartId, input.couponCode);
     const { order, lines } = await insertOrder(
@@ -119,8 +147,8 @@ function unlessCouponDeleted(error: unknown): never {
 }
 
 /**
- * Starts a card checkout: prices the cart, opens a session at the provider and stores the
- * snapshot the order will be made from once the payment completes.
+ * Starts a card checkout: closes the cart's earlier ones, prices the cart, opens a session at
+ * the provider and stores the snapshot the order will be made from once the payment completes.
  */
 export async function startCardCheckout(
   db: Db,
@@ -129,6 +157,7 @@ export async function startCardCheckout(
   input: CheckoutInput,
 ): Promise<{ sessionId: string; url: string }> {
   const { cartId } = cartOwner(user.id);
+  await closeOpenCheckouts(db, provider, cartId);
   const priced = await db.transaction((tx) => priceCart(tx, user, cartId, input.couponCode));
   const session = await provider.createSession({
     items: priced.items,
@@ -163,14 +192,29 @@ export interface Fulfilment {
 }
 
 /**
+ * Whether a payment may complete a checkout the shop had closed. Stripe's report of a payment
+ * means the money was taken, whatever the shop thought of the session (it expires there a
+ * minute after here); the test provider's page pays only a session that is still open.
+ */
+export interface PaymentReport {
+  evenIfClosed: boolean;
+}
+
+/**
  * Turns a paid checkout into an order (status processing, paid) from its snapshot, exactly
  * once: the snapshot is claimed by a conditional update, and orders.checkout_session_id is
- * unique besides. Returns null when the session is unknown or was already fulfilled. The
- * stripe webhook and the test provider's hosted page both end here.
+ * unique besides. Returns null when the session is unknown, was already fulfilled, or was
+ * closed and `report` does not allow that. The stripe webhook and the test provider's hosted
+ * page both end here.
  */
-export async function fulfilCheckout(db: Db, sessionId: string): Promise<Fulfilment | null> {
+export async function fulfilCheckout(
+  db: Db,
+  sessionId: string,
+  report: PaymentReport,
+): Promise<Fulfilment | null> {
   return db.transaction(async (tx) => {
-    const snapshot = await claimSnapshot(tx, sessionId);
+    const from = report.evenIfClosed ? (['open', 'expired'] as const) : (['open'] as const);
+    const snapshot = await claimSnapshot(tx, sessionId, from);
     if (!snapshot) return null;
     const items = snapshot.items as SnapshotItem[];
     // A shopper whose account was deleted while paying still gets the order (decision 112);

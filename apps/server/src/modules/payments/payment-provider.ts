@@ -21,9 +21,14 @@ export interface ProviderSession {
   expiresAt: Date;
 }
 
+/** What became of a session the shop closed: it can no longer be paid, or it already was. */
+export type ClosedSession = 'closed' | 'paid';
+
 export interface PaymentProvider {
   name: ProviderName;
   createSession: (request: CheckoutRequest) => Promise<ProviderSession>;
+  /** Makes an open session unpayable; 'paid' when the payment went through first. */
+  closeSession: (sessionId: string) => Promise<ClosedSession>;
 }
 
 /** Both providers keep a checkout open for 30 minutes (Stripe's minimum). */

@@ -1,19 +1,38 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../config';
+import type { PaymentProvider } from './payment-provider';
 import { paymentRoutes } from './payments.routes';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 import { createTestProvider } from './test-provider';
 import { testCheckoutRoutes } from './test-checkout.routes';
 
-/** The configured card provider's routes: Stripe with its webhook, or the test provider. */
-export const paymentsModule: FastifyPluginAsync = async (app) => {
-  const { payments, publicUrl } = app.config;
+export interface CardPayments {
+  /** The provider checkout opens and closes sessions with. */
+  provider: PaymentProvider;
+  /** Its routes: the card checkout call, and Stripe's webhook or the test provider's page. */
+  routes: FastifyPluginAsync;
+}
+
+/** The configured card provider: Stripe with its webhook, or the built-in test provider. */
+export function cardPayments({ payments, publicUrl }: Config): CardPayments {
   if (payments.provider === 'stripe') {
     const stripe = createStripeClient(payments);
-    await app.register(paymentRoutes(createStripeProvider(stripe, publicUrl)));
-    await app.register(stripeWebhookRoutes(stripe, payments.webhookSecret));
-    return;
+    const provider = createStripeProvider(stripe, publicUrl);
+    return {
+      provider,
+      routes: async (app) => {
+        await app.register(paymentRoutes(provider));
+        await app.register(stripeWebhookRoutes(stripe, payments.webhookSecret));
+      },
+    };
   }
-  await app.register(paymentRoutes(createTestProvider()));
-  await app.register(testCheckoutRoutes);
-};
+  const provider = createTestProvider();
+  return {
+    provider,
+    routes: async (app) => {
+      await app.register(paymentRoutes(provider));
+      await app.register(testCheckoutRoutes);
+    },
+  };
+}

@@ -27,23 +27,47 @@ export async function findSnapshot(ex: Executor, sessionId: string): Promise<Sna
   return row ?? null;
 }
 
+type SnapshotStatus = SnapshotRow['status'];
+
 /**
- * Marks the snapshot completed and returns it, or null when it already was (or does not
- * exist). The conditional update is the idempotency key: however often a completion arrives,
- * only one transaction gets the row back.
+ * Marks the snapshot completed and returns it, or null when it already was, is not in one of
+ * `from` (or does not exist). The conditional update is the idempotency key: however often a
+ * completion arrives, only one transaction gets the row back.
  */
-export async function claimSnapshot(ex: Executor, sessionId: string): Promise<SnapshotRow | null> {
+export async function claimSnapshot(
+  ex: Executor,
+  sessionId: string,
+  from: readonly SnapshotStatus[],
+): Promise<SnapshotRow | null> {
   const [row] = await ex
     .update(checkoutSnapshots)
     .set({ status: 'completed' })
-    .where(
-      and(
-        eq(checkoutSnapshots.sessionId, sessionId),
-        inArray(checkoutSnapshots.status, ['open', 'expired']),
-      ),
-    )
+    .where(and(eq(checkoutSnapshots.sessionId, sessionId), inArray(checkoutSnapshots.status, from)))
     .returning();
   return row ?? null;
+}
+
+/** The checkouts of a cart still open for payment (few: one per press of the card button). */
+export async function openSnapshotsOfCart(
+  ex: Executor,
+  cartId: string,
+): Promise<Pick<SnapshotRow, 'sessionId' | 'provider'>[]> {
+  return ex
+    .select({ sessionId: checkoutSnapshots.sessionId, provider: checkoutSnapshots.provider })
+    .from(checkoutSnapshots)
+    .where(and(eq(checkoutSnapshots.cartId, cartId), eq(checkoutSnapshots.status, 'open')));
+}
+
+/** The status of a snapshot, or null when there is none. */
+export async function snapshotStatus(
+  ex: Executor,
+  sessionId: string,
+): Promise<SnapshotStatus | null> {
+  const [row] = await ex
+    .select({ status: checkoutSnapshots.status })
+    .from(checkoutSnapshots)
+    .where(eq(checkoutSnapshots.sessionId, sessionId));
+  return row?.status ?? null;
 }
 
 export async function attachOrder(ex: Executor, sessionId: string, orderId: string) {

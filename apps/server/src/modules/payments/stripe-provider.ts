@@ -3,7 +3,9 @@
  * coupon becomes a one-off amount-off Stripe coupon, and shipping is a line of its own, so
  * Stripe charges exactly the total the shop computed.
  */
+import { PAYMENT_INFO } from '@otaku/shared';
 import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
 import { CHECKOUT_TTL_MS, type PaymentProvider } from './payment-provider';
 
 export interface StripeSettings {
@@ -28,9 +30,29 @@ export function createStripeClient({ secretKey, apiUrl }: StripeSettings): Strip
   });
 }
 
+/** Stripe out of reach (the network, its own fault, its rate limit): try again later (503). */
+function unlessUnreachable(error: unknown): never {
+  const { errors } = Stripe;
+  if (
+    error instanceof errors.StripeConnectionError ||
+    error instanceof errors.StripeAPIError ||
+    error instanceof errors.StripeRateLimitError
+  )
+    throw new AppError(503, PAYMENT_INFO.providerUnavailable, 'UNAVAILABLE');
+  throw error;
+}
+
 export function createStripeProvider(stripe: Stripe, publicUrl: string): PaymentProvider {
+  const provider = stripeCalls(stripe, publicUrl);
   return {
     name: 'stripe',
+    createSession: (request) => provider.createSession(request).catch(unlessUnreachable),
+    closeSession: (sessionId) => provider.closeSession(sessionId).catch(unlessUnreachable),
+  };
+}
+
+function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, 'name'> {
+  return {
     createSession: async (request) => {
       const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = request.items.map(
         (item) => ({
@@ -76,6 +98,19 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { sessionId: session.id, url: session.url, expiresAt };
+    },
+    closeSession: async (sessionId) => {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'closed';
+      } catch (error) {
+        // Only an open session can be expired: ask what became of one that is not.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const { status } = await stripe.checkout.sessions.retrieve(sessionId);
+        if (status === 'complete') return 'paid';
+        if (status === 'expired') return 'closed';
+        throw error;
+      }
     },
   };
 }

@@ -34,7 +34,7 @@ export const stripeWebhookRoutes =
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
           if (session.payment_status === 'unpaid') break; // an async payment still pending
-          await fulfilPaid(app, request.log, session.id);
+          await fulfilPaid(app, request.log, session.id, { evenIfClosed: true });
           break;
         }
         case 'checkout.session.expired':

@@ -1,13 +1,16 @@
-import { PAYMENT_INFO } from '@otaku/shared';
+import { ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSnapshots, couponUses, orders } from '../../db/schema/index';
 import { startFakeStripe } from '../../../test/fake-stripe';
+import { snapshotStatus } from './payments.repo';
 import { useTestApp } from '../../../test/helpers';
 import {
   createCoupon,
   createProduct,
+  setStock,
+  shopperCalls,
   signedInShopper,
   stockOf,
   type ProductFixture,
@@ -192,5 +195,59 @@ describe('POST /api/stripe/webhook', () => {
   it('ignores events it does not handle and sessions it does not know', async () => {
     expect((await deliver(event('payment_intent.created', 'pi_1'))).statusCode).toBe(200);
     expect((await deliver(event('checkout.session.completed', 'cs_unknown'))).statusCode).toBe(200);
+  });
+});
+
+describe('closing the Stripe sessions a cart leaves open', () => {
+  let buyer: ReturnType<typeof shopperCalls> & { id: string };
+  let scarf: ProductFixture;
+  beforeAll(async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    buyer = { id: shopper.id, ...shopperCalls(t.app, shopper) };
+    scarf = await createProduct(t.database.db, { priceCents: 1500, stock: { '': 2 } });
+  });
+
+  it('a cash order expires the session at Stripe first', async () => {
+    expect((await buyer.reserve(scarf.id, 2)).statusCode).toBe(200);
+    const { sessionId: open } = (await buyer.payByCard('stripe')).json();
+    expect((await buyer.placeCashOrder()).statusCode).toBe(201);
+    expect(fake.statusOf(open)).toBe('expired');
+    expect(await snapshotStatus(t.database.db, open)).toBe('expired');
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${open}/expire`,
+    });
+  });
+
+  it('a session paid a moment before refuses the cash order; its webhook makes the one order', async () => {
+    await setStock(t.database.db, scarf.id, '', 2);
+    expect((await buyer.reserve(scarf.id, 2)).statusCode).toBe(200);
+    const { sessionId: paid } = (await buyer.payByCard('stripe')).json();
+    fake.pay(paid); // the webhook is still on its way
+
+    const cash = await buyer.placeCashOrder();
+    expect(cash.statusCode).toBe(409);
+    expect(cash.json()).toMatchObject({ success: false, message: ORDER_INFO.paidByCard });
+    expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(await ordersOfSession(paid)).toMatchObject([
+      { paymentMethod: 'card', totalCents: 3500 },
+    ]);
+    const ofBuyer = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(ofBuyer.filter((o) => o.paymentMethod === 'cod')).toHaveLength(1); // the first test's
+    expect(await stockOf(t.database.db, scarf.id)).toBe(0);
+  });
+
+  it('answers 503 when Stripe cannot be reached, and keeps the cart', async () => {
+    await setStock(t.database.db, scarf.id, '', 1);
+    expect((await buyer.reserve(scarf.id, 1)).statusCode).toBe(200);
+    fake.failing = true;
+    try {
+      const res = await buyer.payByCard('stripe');
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ message: PAYMENT_INFO.providerUnavailable });
+    } finally {
+      fake.failing = false;
+    }
+    expect((await buyer.readCart()).json().cartItems).toHaveLength(1);
   });
 });

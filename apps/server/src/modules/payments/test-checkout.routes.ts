@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { expireCheckout } from '../checkout/checkout.service';
 import { fulfilPaid } from './fulfil-paid';
-import { findSnapshot } from './payments.repo';
+import { findSnapshot, snapshotStatus } from './payments.repo';
 import { testCheckoutPage } from './test-checkout-page';
 import { TEST_CHECKOUT_PATH } from './test-provider';
 
@@ -52,7 +52,10 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
         testCheckoutPage(snapshot, action(sessionId), PAYMENT_INFO.testDeclined),
       );
     if (snapshot.status === 'expired') return reply.redirect('/cart', 303);
-    await fulfilPaid(app, request.log, sessionId);
+    await fulfilPaid(app, request.log, sessionId, { evenIfClosed: false });
+    // Closed meanwhile (the cart was ordered cash on delivery in another tab): nothing was paid.
+    if ((await snapshotStatus(app.database.db, sessionId)) !== 'completed')
+      return reply.redirect('/cart', 303);
     return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
   });
 

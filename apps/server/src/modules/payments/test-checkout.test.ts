@@ -5,11 +5,13 @@ import { checkoutSnapshots, couponUses, orderLines, orders, products } from '../
 import { useTestApp } from '../../../test/helpers';
 import { createAccount } from '../../../test/staff';
 import { sweepExpiredReservations } from '../cart/reservation-sweeper';
+import { snapshotStatus } from './payments.repo';
 import {
   ageCart,
   createCoupon,
   createProduct,
   setStock,
+  shopperCalls,
   signedInShopper,
   stockOf,
   type ProductFixture,
@@ -216,5 +218,57 @@ describe('the test provider', () => {
       .from(couponUses)
       .where(eq(couponUses.couponId, coupon.id));
     expect(uses).toMatchObject([{ userId: null, orderId: order!.id, discountCents: 500 }]);
+  });
+});
+
+describe('a cart ordered twice over, by card and cash on delivery', () => {
+  let buyer: ReturnType<typeof shopperCalls> & { id: string };
+  let lastTwo: ProductFixture;
+  beforeAll(async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    buyer = { id: shopper.id, ...shopperCalls(t.app, shopper) };
+    lastTwo = await createProduct(t.database.db, { priceCents: 900, stock: { '': 2 } });
+  });
+
+  const openCheckout = async () => {
+    const res = await buyer.payByCard('test');
+    expect(res.statusCode).toBe(200);
+    return res.json() as { sessionId: string; url: string };
+  };
+  const statusOf = (sessionId: string) => snapshotStatus(t.database.db, sessionId);
+  const ordersOfBuyer = () =>
+    t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+  const pay = (url: string) => form(`${url}/pay`, { cardNumber: '4242424242424242' });
+
+  it('a cash order closes the card checkout left open, which then can no longer be paid', async () => {
+    expect((await buyer.reserve(lastTwo.id, 2)).statusCode).toBe(200);
+    const card = await openCheckout();
+    expect((await buyer.placeCashOrder()).statusCode).toBe(201);
+    expect(await statusOf(card.sessionId)).toBe('expired');
+
+    const paid = await pay(card.url);
+    expect(paid.statusCode).toBe(303);
+    expect(paid.headers.location).toBe('/cart');
+    expect(await ordersOfBuyer()).toMatchObject([{ paymentMethod: 'cod' }]);
+    expect(await stockOf(t.database.db, lastTwo.id)).toBe(0);
+    const [sold] = await t.database.db
+      .select({ unitsSold: products.unitsSold })
+      .from(products)
+      .where(eq(products.id, lastTwo.id));
+    expect(sold!.unitsSold).toBe(2);
+  });
+
+  it('pressing the card button again closes the first checkout; the second one pays', async () => {
+    await setStock(t.database.db, lastTwo.id, '', 2);
+    expect((await buyer.reserve(lastTwo.id, 2)).statusCode).toBe(200);
+    const first = await openCheckout();
+    const second = await openCheckout();
+    expect(await statusOf(first.sessionId)).toBe('expired');
+    expect((await pay(first.url)).headers.location).toBe('/cart');
+    expect((await pay(second.url)).headers.location).toMatch(/^\/success\?/);
+
+    const card = (await ordersOfBuyer()).filter((o) => o.paymentMethod === 'card');
+    expect(card).toMatchObject([{ checkoutSessionId: second.sessionId, totalCents: 2300 }]);
+    expect(await stockOf(t.database.db, lastTwo.id)).toBe(0);
   });
 });

@@ -19,5 +19,8 @@ export function createTestProvider(): PaymentProvider {
         expiresAt: new Date(Date.now() + CHECKOUT_TTL_MS),
       };
     },
+    // The snapshot is this provider's only record of a session: closing the snapshot (which
+    // the hosted page then refuses to pay) is closing the session.
+    closeSession: async () => 'closed',
   };
 }
