@@ -10,7 +10,7 @@ import {
   typeLabel,
   type ExportType,
 } from '@otaku/shared';
-import { asc, desc, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   coupons,
@@ -72,9 +72,17 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
   // The cursor keeps the timestamp as PostgreSQL text: a JS Date would drop its microseconds.
   let last: { at: string; id: string } | undefined;
   for (;;) {
+    // The customer as the dashboard shows them: the account while it exists, else the order's
+    // own copy (orders-admin/order-dto.ts).
     const rows = await db
-      .select({ ...getTableColumns(orders), at: sql<string>`${orders.createdAt}::text` })
+      .select({
+        ...getTableColumns(orders),
+        at: sql<string>`${orders.createdAt}::text`,
+        customer: sql<string>`coalesce(${users.username}, ${orders.customerName})`,
+        email: sql<string>`coalesce(${users.email}, ${orders.customerEmail})`,
+      })
       .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(
         last
           ? sql`(${orders.createdAt}, ${orders.id}) < (${last.at}::timestamptz, ${last.id}::uuid)`
@@ -103,8 +111,8 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
     const linesOf = new Map(items.map((i) => [i.orderId, i]));
     yield rows.map((o) => ({
       orderID: o.orderNumber,
-      customer: o.customerName,
-      email: o.customerEmail,
+      customer: o.customer,
+      email: o.email,
       date: o.createdAt,
       payment: `${o.paymentMethod === 'cod' ? 'Cash' : 'Card'}, ${o.paymentStatus}`,
       status: o.status,

@@ -3,11 +3,11 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { EXPORT_TYPES } from '@otaku/shared';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
-import { coupons, orders, products, productVariants } from '../../db/schema/index';
+import { coupons, orders, products, productVariants, users } from '../../db/schema/index';
 import { exportRows } from './export-sources';
 
 const t = useTestApp();
@@ -194,6 +194,33 @@ describe('GET /api/export/:type', () => {
     expect(cell('Payment')).toBe('Cash, unpaid');
     expect(cell('Lines')).toBe('2 × Test Figure');
     expect(cell('Shipping Address')).toBe('1 Test Street');
+  });
+
+  it("names each order's customer as the dashboard does: the account as it is now", async () => {
+    const renamed = await createAccount(t.database, t.config.jwtSecret, 'user');
+    const newest = new Date(Date.UTC(2027, 0, 1));
+    await insertOrder(t.database, renamed, { orderNumber: 'ORD-RENAMED1', createdAt: newest });
+    // An order whose account is gone keeps the name it was placed under (decision 112).
+    await insertOrder(
+      t.database,
+      { id: null as unknown as string, username: 'gone_fan', email: 'gone@example.com' },
+      { orderNumber: 'ORD-GONE0001', createdAt: new Date(newest.getTime() - 60_000) },
+    );
+    await t.database.db
+      .update(users)
+      .set({ username: 'now_called', email: 'now@example.com' })
+      .where(eq(users.id, renamed.id));
+
+    const sheet = await readSheet((await download('orders', 'excel')).rawPayload);
+    expect(sheet.getRow(2).values).toEqual(
+      expect.arrayContaining(['ORD-RENAMED1', 'now_called', 'now@example.com']),
+    );
+    expect(sheet.getRow(3).values).toEqual(
+      expect.arrayContaining(['ORD-GONE0001', 'gone_fan', 'gone@example.com']),
+    );
+    const [first] = await pdfText((await download('orders', 'pdf')).rawPayload);
+    expect(first).toContain('now_called');
+    expect(first).not.toContain(renamed.username);
   });
 });
 
