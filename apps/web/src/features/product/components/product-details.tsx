@@ -3,6 +3,7 @@ import {
   GENRES,
   PRODUCT_IMAGE_SIZES,
   PRODUCT_PAGE,
+  SHOP,
   type Product,
 } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
@@ -27,6 +28,8 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
   const [purchase, setPurchase] = useState(() => rules.initialPurchase(product));
   const { addToCart, isPending } = useAddToCart();
   const variants = rules.variantsOf(product);
+  // Nothing of it left to add, as the shop's grid already shows.
+  const soldOut = !product.inStock;
   const genres = product.genres.map((slug) => GENRES.find((g) => g.slug === slug)?.label ?? slug);
 
   const apply = ({ purchase: next, message }: rules.Step) => {
@@ -82,7 +85,14 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               ))}
             </ul>
           )}
-          <p className="text-3xl font-extrabold text-ink-900">{formatPrice(product.price)}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-3xl font-extrabold text-ink-900">{formatPrice(product.price)}</p>
+            {soldOut && (
+              <Badge tone="ink" size="md">
+                {SHOP.outOfStock}
+              </Badge>
+            )}
+          </div>
         </div>
 
         <p className="leading-relaxed whitespace-pre-line text-ink-700">{product.description}</p>
@@ -114,7 +124,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               </dd>
             </div>
           </dl>
-          <Button size="lg" onClick={() => void add()} disabled={isPending}>
+          <Button size="lg" onClick={() => void add()} disabled={isPending || soldOut}>
             <ShoppingCart aria-hidden="true" className="size-5" />
             {PRODUCT_PAGE.addToCart}
           </Button>

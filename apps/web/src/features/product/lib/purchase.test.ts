@@ -1,4 +1,4 @@
-import { CART_INFO, CATALOG, MAX_LINE_QUANTITY } from '@otaku/shared';
+import { CART, CART_INFO, CATALOG, MAX_LINE_QUANTITY, VALIDATION } from '@otaku/shared';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
 import { increase } from './purchase';
@@ -20,5 +20,16 @@ describe('increase', () => {
       purchase: { variant: '', quantity: MAX_LINE_QUANTITY },
       message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0),
     });
+  });
+
+  it('says the item is out of stock when a product of one stock has none left', () => {
+    expect(increase(toy(0), { variant: '', quantity: 0 })).toEqual({
+      purchase: { variant: '', quantity: 0 },
+      message: CART.outOfStock,
+    });
+    const comic = createProduct({ volumes: ['V1'], stock: { V1: 0 } });
+    expect(increase(comic, { variant: 'V1', quantity: 0 }).message).toBe(
+      VALIDATION.variantOutOfStock,
+    );
   });
 });

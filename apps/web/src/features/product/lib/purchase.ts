@@ -3,7 +3,14 @@
  * page", §5 "Add to cart"). Pure functions: each returns the next state and, where the spec
  * has one, the message to show.
  */
-import { CART_INFO, CATALOG, MAX_LINE_QUANTITY, VALIDATION, type Product } from '@otaku/shared';
+import {
+  CART,
+  CART_INFO,
+  CATALOG,
+  MAX_LINE_QUANTITY,
+  VALIDATION,
+  type Product,
+} from '@otaku/shared';
 
 export interface Purchase {
   /** The chosen volume or size; '' for a product with a single stock; null before a choice. */
@@ -44,7 +51,12 @@ export function selectVariant(product: Product, purchase: Purchase, variant: str
 export function increase(product: Product, purchase: Purchase): Step {
   if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeIncrease };
   const available = stockOf(product, purchase.variant);
-  if (available === 0) return { purchase, message: VALIDATION.variantOutOfStock };
+  // A product of one stock has no variant to speak of: the item itself is sold out.
+  if (available === 0)
+    return {
+      purchase,
+      message: hasVariants(product) ? VALIDATION.variantOutOfStock : CART.outOfStock,
+    };
   if (purchase.quantity >= available) return { purchase, message: CATALOG.onlyLeft(available) };
   if (purchase.quantity >= MAX_LINE_QUANTITY)
     return { purchase, message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0) };

@@ -1,4 +1,4 @@
-import { CART, CATALOG, VALIDATION, type Product } from '@otaku/shared';
+import { CART, CATALOG, SHOP, VALIDATION, type Product } from '@otaku/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -156,6 +156,25 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Cars')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     expect(quantity()).toHaveTextContent('1');
+  });
+
+  it('says a sold-out toy is out of stock and offers no Add to Cart', async () => {
+    const toy = createProduct({
+      productID: 'TOY-SOLD00',
+      category: 'toys',
+      toyType: 'figure',
+      genres: [],
+      volumes: [],
+      stock: 0,
+      inStock: false,
+    });
+    stubCatalogApi({ products: [toy] });
+    renderProduct(toy.productID);
+    expect(await screen.findByText(SHOP.outOfStock)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await userEvent.click(plus());
+    expect(await screen.findByText(CART.outOfStock)).toBeInTheDocument();
+    expect(quantity()).toHaveTextContent('0');
   });
 
   it('shows a friendly page for an unknown product', async () => {
