@@ -14,21 +14,36 @@ import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
 import type { PreparedBody } from '../../plugins/http-caching';
 import { AnswerCache } from './answer-cache';
+import { productNames } from './catalog.repo';
 import * as service from './catalog.service';
+import { asTyped, type Speller } from './catalog.service';
+import { CatalogVocabulary } from './spelling';
 
 export class CatalogAnswers {
   readonly #cache: AnswerCache;
   readonly #database: Database;
+  readonly vocabulary: CatalogVocabulary;
 
   constructor(database: Database) {
     this.#database = database;
     this.#cache = new AnswerCache(database.changes.catalog);
+    this.vocabulary = new CatalogVocabulary(
+      () => productNames(database.db),
+      database.changes.catalog,
+    );
   }
+
+  /** A query as typed and read with its misspellings corrected to words of the catalog. */
+  readonly spell: Speller = (query) => {
+    const terms = asTyped(query);
+    return { ...terms, corrected: this.vocabulary.current.readings(terms.query) };
+  };
 
   /** One page of the shop; `constraints` as the API's query schema left them. */
   listing(constraints: ProductConstraints): Promise<PreparedBody> {
-    return this.#cache.answer(service.listingKey(constraints), getProductsResponseSchema, () =>
-      service.listProducts(this.#database.db, constraints),
+    const key = service.listingKey(constraints, this.spell);
+    return this.#cache.answer(key, getProductsResponseSchema, () =>
+      service.listProducts(this.#database.db, constraints, this.spell),
     );
   }
 
@@ -40,13 +55,15 @@ export class CatalogAnswers {
   }
 
   suggestions(query: string): Promise<PreparedBody> {
-    return this.#cache.answer(service.suggestionsKey(query), searchSuggestionsResponseSchema, () =>
-      service.suggestProducts(this.#database.db, query),
+    const key = service.suggestionsKey(query, this.spell);
+    return this.#cache.answer(key, searchSuggestionsResponseSchema, () =>
+      service.suggestProducts(this.#database.db, query, this.spell),
     );
   }
 
   close() {
     this.#cache.stopListening();
+    this.vocabulary.stop();
   }
 }
 
@@ -59,5 +76,6 @@ declare module 'fastify' {
 export const catalogAnswersPlugin = fp(async (app: FastifyInstance) => {
   const answers = new CatalogAnswers(app.database);
   app.decorate('catalogAnswers', answers);
+  app.addHook('onReady', () => answers.vocabulary.start(app.log));
   app.addHook('onClose', async () => answers.close());
 });

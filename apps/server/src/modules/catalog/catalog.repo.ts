@@ -7,7 +7,7 @@ import type { Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
-import { searchMatch, searchRank } from './search-sql';
+import { searchMatch, searchRank, type SearchTerms } from './search-sql';
 
 export interface VariantRow {
   variant: string;
@@ -35,8 +35,8 @@ export interface ListFilter {
   /** Canonical type slugs of the category; null: every type. */
   types: readonly string[] | null;
   maxPriceCents: number | null;
-  /** Normalised search text; null: no search. */
-  search: string | null;
+  /** The normalised query and its corrected readings; null: no search. */
+  search: SearchTerms | null;
   sortBy: SortBy;
   limit: number;
   offset: number;
@@ -150,7 +150,7 @@ export type SuggestionRow = Omit<ProductRow, 'description' | 'genres' | 'variant
 /** The best matches of a search across every category, for the search box. */
 export async function suggestProducts(
   db: Executor,
-  search: string,
+  search: SearchTerms,
   limit: number,
 ): Promise<SuggestionRow[]> {
   return query<SuggestionRow>(
@@ -164,4 +164,10 @@ export async function suggestProducts(
     order by ${searchRank(search)} desc, p.units_sold desc, p.created_at desc, p.id asc
     limit ${limit}`,
   );
+}
+
+/** Every product's name: the words search corrects misspellings to (spelling.ts). */
+export async function productNames(db: Executor): Promise<string[]> {
+  const rows = await query<{ name: string }>(db, sql`select name from products`);
+  return rows.map((r) => r.name);
 }

@@ -62,6 +62,30 @@ beforeAll(async () => {
       priceCents: 899 + i,
     });
   }
+  await add('dragon', {
+    category: 'comics',
+    name: 'My Roommate Is a Dragon',
+    description: 'A very old lodger in a tiny flat.',
+    genres: ['comedy'],
+    priceCents: 1199,
+  });
+  await add('drama', {
+    category: 'comics',
+    name: 'Quiet Lanterns',
+    description: 'Duels and aching flashbacks: a drama of the roads.',
+    genres: ['drama'],
+    priceCents: 1299,
+    unitsSold: 90,
+  });
+  await add('kaiju', {
+    category: 'toys',
+    name: 'Kaiju King Vinyl Figure',
+    description: 'Soft vinyl, standing 20 cm tall.',
+    toyType: 'action-figure',
+    priceCents: 2999,
+  });
+  // The words search corrects to are those of the names as the server last read them.
+  await t.app.catalogAnswers.vocabulary.refresh();
 });
 
 async function search(searchQuery: string, extra: ProductConstraintsInput = {}) {
@@ -98,6 +122,14 @@ describe('searchQuery in GET /api/product/getProducts', () => {
     const body = await search(q);
     expect(body.currPageProducts).toEqual([]);
     expect(body).toMatchObject({ totalProducts: 0, totalPages: 1 });
+  });
+
+  it('reads one slip in a short word as the word of a name it is closest to', async () => {
+    // "drgon" shares more trigrams with "drama" than with "dragon"; "kaju" too few with "kaiju".
+    expect(found(await search('drgon'))[0]).toBe(ids.dragon);
+    expect(found(await search('kaju'))).toEqual([ids.kaiju]);
+    expect(found(await search('kaju king'))).toEqual([ids.kaiju]);
+    expect(found(await search('dargon'))[0]).toBe(ids.dragon);
   });
 
   it('puts a match in the name before a match in the description', async () => {
@@ -151,6 +183,11 @@ describe('GET /api/search/products', () => {
   it(`answers at most ${SEARCH_SUGGESTION_LIMIT} suggestions`, async () => {
     const body = (await suggest('bleach')).json<SearchSuggestionsResponse>();
     expect(body.products).toHaveLength(SEARCH_SUGGESTION_LIMIT);
+  });
+
+  it('suggests the word a slip stands for', async () => {
+    const body = (await suggest('drgon')).json<SearchSuggestionsResponse>();
+    expect(body.products[0]).toMatchObject({ productID: ids.dragon });
   });
 
   it('answers an empty list for noise', async () => {

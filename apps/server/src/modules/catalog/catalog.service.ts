@@ -20,21 +20,27 @@ import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './catalog.repo';
 import { toProductDto, toSuggestionDto } from './product-dto';
-import { normaliseQuery } from './search-sql';
+import { normaliseQuery, type SearchTerms } from './search-sql';
+
+/** A query's search terms: as typed, and read with its misspellings corrected. */
+export type Speller = (query: string) => SearchTerms;
+
+/** The query as typed, with no corrected readings. */
+export const asTyped: Speller = (query) => ({ query: normaliseQuery(query), corrected: [] });
 
 /**
  * A search spans every category, because a shopper who types a title expects to find it
  * whichever category the shop shows (docs/decisions/040-catalog-api.md); the type filter
  * belongs to a category and is ignored with it. Price and sort still apply.
  */
-export function toListFilter(c: ProductConstraints): repo.ListFilter {
+export function toListFilter(c: ProductConstraints, spell: Speller = asTyped): repo.ListFilter {
   const searching = c.searchQuery !== '';
   const allTypes = c.productTypes.includes(ALL_TYPES);
   return {
     category: searching ? null : c.category,
     types: searching || allTypes ? null : c.productTypes,
     maxPriceCents: c.price > 0 ? toCents(c.price) : null,
-    search: searching ? normaliseQuery(c.searchQuery) : null,
+    search: searching ? spell(c.searchQuery) : null,
     sortBy: c.sortBy,
     limit: PAGE_SIZE.shop,
     offset: (c.page - 1) * PAGE_SIZE.shop,
@@ -45,8 +51,9 @@ export function toListFilter(c: ProductConstraints): repo.ListFilter {
 export async function listProducts(
   db: Executor,
   constraints: ProductConstraints,
+  spell: Speller = asTyped,
 ): Promise<GetProductsResponse> {
-  const filter = toListFilter(constraints);
+  const filter = toListFilter(constraints, spell);
   const { rows, total: pageTotal } = await repo.listProducts(db, filter);
   const total =
     rows.length > 0 || constraints.page === 1 ? pageTotal : await repo.countProducts(db, filter);
@@ -63,12 +70,13 @@ export async function listProducts(
 }
 
 /** What a shop page's answer depends on: two requests with the same key get the same answer. */
-export const listingKey = (constraints: ProductConstraints) =>
-  `list:${JSON.stringify(toListFilter(constraints))}`;
+export const listingKey = (constraints: ProductConstraints, spell: Speller = asTyped) =>
+  `list:${JSON.stringify(toListFilter(constraints, spell))}`;
 
 export const productKey = (productID: string) => `product:${normaliseId(productID) ?? ''}`;
 
-export const suggestionsKey = (query: string) => `suggest:${normaliseQuery(query)}`;
+export const suggestionsKey = (query: string, spell: Speller = asTyped) =>
+  `suggest:${JSON.stringify(spell(query))}`;
 
 /** Product ids are upper-case; a lower-cased link still finds its product. */
 function normaliseId(productID: string): string | null {
@@ -86,8 +94,9 @@ export async function getProduct(db: Executor, productID: string): Promise<GetPr
 export async function suggestProducts(
   db: Executor,
   query: string,
+  spell: Speller = asTyped,
 ): Promise<SearchSuggestionsResponse> {
-  const rows = await repo.suggestProducts(db, normaliseQuery(query), SEARCH_SUGGESTION_LIMIT);
+  const rows = await repo.suggestProducts(db, spell(query), SEARCH_SUGGESTION_LIMIT);
   return { success: true, products: rows.map(toSuggestionDto) };
 }
 

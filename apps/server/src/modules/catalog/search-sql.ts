@@ -4,9 +4,11 @@
  * A product matches when its search text (name, description, genres and types) contains the
  * query, or when the query is close to one of its words (pg_trgm word similarity, at least
  * TRIGRAM_WORD_SIMILARITY_THRESHOLD, which db/client.ts sets on every connection because the
- * `<%` operator reads it from the session; "narto" finds "naruto"). The trigram GIN index on search_text answers
- * both (migration 0001 tells the planner what the similarity functions really cost). The rank
- * puts name matches first, then everything else by similarity.
+ * `<%` operator reads it from the session; "narto" finds "naruto"), or when it contains one of
+ * the query's corrected readings (spelling.ts: "drgon" is read as "dragon"). The trigram GIN
+ * index on search_text answers all of them (migration 0001 tells the planner what the
+ * similarity functions really cost). The rank puts name matches first, then everything else by
+ * similarity.
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -20,12 +22,28 @@ export function normaliseQuery(query: string): string {
   return query.trim().toLowerCase().replace(/\s+/g, ' ');
 }
 
-/** The WHERE condition of a search for `query` (normalised) on products aliased `p`. */
-export function searchMatch(query: string): SQL {
-  return sql`(p.search_text like ${likePattern(query)} or ${query} <% p.search_text)`;
+/** A normalised query and its readings with misspelt words corrected (spelling.ts). */
+export interface SearchTerms {
+  query: string;
+  corrected: string[];
 }
 
-/** Higher is better: a match in the name counts on top of the best similarity anywhere. */
-export function searchRank(query: string): SQL {
-  return sql`(greatest(similarity(p.name, ${query}), word_similarity(${query}, p.search_text)) + word_similarity(${query}, p.name))`;
+/**
+ * The WHERE condition of a search on products aliased `p`: the query as typed, or one of its
+ * corrected readings, which are words of product names and so are matched as they are.
+ */
+export function searchMatch({ query, corrected }: SearchTerms): SQL {
+  const readings = corrected.map((reading) => sql` or p.search_text like ${likePattern(reading)}`);
+  return sql`(p.search_text like ${likePattern(query)} or ${query} <% p.search_text${sql.join(readings)})`;
+}
+
+/**
+ * Higher is better: a match in the name counts on top of the best similarity anywhere; with
+ * corrected readings, the best of the readings' ranks.
+ */
+export function searchRank({ query, corrected }: SearchTerms): SQL {
+  const rankOf = (text: string) =>
+    sql`(greatest(similarity(p.name, ${text}), word_similarity(${text}, p.search_text)) + word_similarity(${text}, p.name))`;
+  if (corrected.length === 0) return rankOf(query);
+  return sql`greatest(${sql.join([query, ...corrected].map(rankOf), sql`, `)})`;
 }

@@ -10,16 +10,17 @@ import {
 } from '@otaku/shared';
 import type { Executor } from '../../db/client';
 import * as catalog from '../catalog/catalog.repo';
-import { toListFilter } from '../catalog/catalog.service';
+import { toListFilter, type Speller } from '../catalog/catalog.service';
 import { toProductDto } from '../catalog/product-dto';
 
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
+  spell?: Speller,
 ): Promise<GetProductsResponse> {
   const size = PAGE_SIZE.dashboard;
   const filter = {
-    ...toListFilter(constraints),
+    ...toListFilter(constraints, spell),
     limit: size,
     offset: (constraints.page - 1) * size,
   };

@@ -43,7 +43,12 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: getProductsResponseSchema, ...errors },
       },
     },
-    async (request) => listDashboardProducts(app.database.db, request.query.productConstraints),
+    async (request) =>
+      listDashboardProducts(
+        app.database.db,
+        request.query.productConstraints,
+        app.catalogAnswers.spell,
+      ),
   );
 
   api.post(
