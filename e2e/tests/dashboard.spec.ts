@@ -1,11 +1,13 @@
 import { ORDER_MAIL } from '@otaku/shared';
 import {
+  apiLogin,
   createShopper,
   expect,
   openAs,
   openAsAdmin,
   PIXEL_PNG,
   reserveOne,
+  seedAdmin,
   test,
   unique,
   waitForMail,
@@ -163,6 +165,38 @@ test.describe('staff dashboard', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('row', { name: new RegExp(shopper.email) })).toContainText('Admin');
+  });
+
+  test('a member of staff demoted meanwhile is sent home at their next step', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    // The first staff call after the demotion is refused; that refusal is what sends them home.
+    pageErrors.allow(/status of 403/);
+    const boss = await apiLogin(request, seedAdmin.email, seedAdmin.password);
+    const shopper = await createShopper(request);
+    const setRole = async (role: 'admin' | 'user') => {
+      const res = await request.put(`/api/user/update/${shopper.user._id}`, {
+        headers: { authorization: `Bearer ${boss.token}` },
+        multipart: { role },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await setRole('admin');
+    // Signed in on the login page, so that the browser holds the refresh cookie.
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(shopper.email);
+    await page.getByLabel('Password').fill(shopper.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await page.goto('/dashboard/orders');
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    await setRole('user');
+    await page.getByRole('link', { name: 'Users' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
   // One journey per list: eight downloads in one journey outlasted its 30 s on a busy machine.

@@ -84,6 +84,31 @@ describe('api client', () => {
     expect(onExpired).not.toHaveBeenCalled();
   });
 
+  it('reads the session again when staff are refused, so a demoted admin is no longer staff', async () => {
+    const admin = storeSession('admin', 'admin-token');
+    fetchMock
+      .mockResolvedValueOnce(
+        jsonResponse({ success: false, message: 'Only staff', code: 'FORBIDDEN' }, 403),
+      )
+      .mockResolvedValueOnce(
+        jsonResponse({ success: true, token: 'new-token', user: { ...admin, role: 'user' } }),
+      );
+
+    await expect(api.get('/order/allOrdersList')).rejects.toMatchObject({ status: 403 });
+    expect(call(1).url).toBe('/api/auth/refresh');
+    expect(getSession().user?.role).toBe('user');
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('leaves the session alone when a shopper is refused', async () => {
+    storeSession('user', 'user-token');
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ success: false, message: 'No authority', code: 'FORBIDDEN' }, 403),
+    );
+    await expect(api.put('/user/update/x', {})).rejects.toMatchObject({ status: 403 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('shares one refresh between requests that fail together', async () => {
     storeSession('user', 'old-token');
     fetchMock.mockImplementation(async (input, init) => {

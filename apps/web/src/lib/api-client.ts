@@ -2,9 +2,10 @@
  * The one HTTP client of the web app (DESIGN.md §3, spec §7-§8): every call goes to /api with
  * credentials, the bearer token of the session and JSON in and out. Failures become an ApiError
  * carrying the server's JSON error shape. A 401 refreshes the session once and retries; when
- * that fails the session is wiped and the visitor is sent to /login.
+ * that fails the session is wiped and the visitor is sent to /login. A 403 to a member of staff
+ * reads the session again, since their role may have changed.
  */
-import { SERVER, type ErrorCode } from '@otaku/shared';
+import { isStaff, SERVER, type ErrorCode } from '@otaku/shared';
 import { ApiError } from './api-error';
 import { isAuthPage, paths } from './paths';
 import { clearSession, getSession, isSessionUser, setAuthToken, setSession } from './session';
@@ -135,6 +136,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     options.handleUnauthorized !== false &&
     path !== REFRESH_PATH &&
     !isAuthPage(window.location.pathname);
+  if (response.status === 403 && isStaff(getSession().user?.role)) {
+    // Staff refused: perhaps no longer staff. The session is read again, so that a demoted
+    // member of staff leaves the dashboard at once (its guard sends them home).
+    await refreshSession();
+  }
   if (!handle401) return read<T>(response, options);
 
   if (await refreshSession()) {
