@@ -4,33 +4,49 @@
  */
 import { z } from 'zod';
 import {
+  EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
-import { RECRUITER, VALIDATION } from './messages';
+import { INPUT_RULES, RECRUITER, VALIDATION } from './messages';
 import { ROLES } from './roles';
+import { hasControlCharacters, requiredString } from './text-rules';
 
 /** A string that must be present: a missing field and an empty one read the same message. */
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+const required = (message: string, wrongType?: string) =>
+  requiredString(message, wrongType).trim().min(1, message);
 
-/** Trimmed, lower-cased e-mail address; addresses are stored lower-case. */
-export const emailSchema = required(VALIDATION.emailRequired)
-  .toLowerCase()
-  .pipe(z.email(RECRUITER.invalidEmail));
+/**
+ * Trimmed, lower-cased e-mail address of at most 254 characters; addresses are stored
+ * lower-case. `missing` and `invalid` are the messages of the form it is typed into.
+ */
+export const emailField = (missing: string, invalid: string) =>
+  required(missing, invalid).max(EMAIL_MAX_LENGTH, invalid).toLowerCase().pipe(z.email(invalid));
 
-const usernameSchema = required(VALIDATION.usernameRequired)
-  .min(USERNAME_MIN_LENGTH, RECRUITER.usernameTooShort)
-  .max(USERNAME_MAX_LENGTH, RECRUITER.usernameTooLong);
+export const emailSchema = emailField(VALIDATION.emailRequired, RECRUITER.invalidEmail);
+
+/** A username as shown to staff and in orders: one line of 3 to 20 characters. */
+export const usernameField = (missing: string, tooShort: string, tooLong: string) =>
+  required(missing)
+    .min(USERNAME_MIN_LENGTH, tooShort)
+    .max(USERNAME_MAX_LENGTH, tooLong)
+    .refine((name) => !hasControlCharacters(name), INPUT_RULES.controlCharacters('Username'));
+
+const usernameSchema = usernameField(
+  VALIDATION.usernameRequired,
+  RECRUITER.usernameTooShort,
+  RECRUITER.usernameTooLong,
+);
+
+/** A password as typed: present, and no longer than hashing it should take. */
+const passwordSchema = requiredString(VALIDATION.passwordRequired)
+  .min(1, VALIDATION.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong);
 
 /** A new password: sign-up wording by default, the recruiter page passes its own. */
-const newPassword = (tooShort: string) =>
-  z
-    .string({ error: VALIDATION.passwordRequired })
-    .min(1, VALIDATION.passwordRequired)
-    .min(PASSWORD_MIN_LENGTH, tooShort)
-    .max(PASSWORD_MAX_LENGTH);
+const newPassword = (tooShort: string) => passwordSchema.min(PASSWORD_MIN_LENGTH, tooShort);
 
 export const sendOtpRequestSchema = z.object({ email: emailSchema });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
@@ -50,16 +66,13 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: VALIDATION.passwordRequired })
-    .min(1, VALIDATION.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH),
+  password: passwordSchema,
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 
-const confirmPasswordSchema = z
-  .string({ error: RECRUITER.confirmRequired })
-  .min(1, RECRUITER.confirmRequired);
+const confirmPasswordSchema = requiredString(RECRUITER.confirmRequired)
+  .min(1, RECRUITER.confirmRequired)
+  .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong);
 
 /** The password typed twice must match; the mismatch is reported on the second field. */
 const samePasswordTwice = (v: { password: string; confirmPassword: string }) =>

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from './catalog';
 import { CART_INFO } from './checkout-messages';
-import { MAX_LINE_QUANTITY } from './constants';
+import { MAX_LINE_QUANTITY, VARIANT_MAX_LENGTH } from './constants';
 
 const lineQuantity = z
   .number()
@@ -15,7 +15,7 @@ const lineQuantity = z
 
 const productIdSchema = z.string().trim().min(1).max(40);
 /** A volume (V1), a size (M) or '' for products with a single stock. */
-const variantSchema = z.string().trim().max(20).default('');
+const variantSchema = z.string().trim().max(VARIANT_MAX_LENGTH).default('');
 const cartIdSchema = z.string().trim().min(1).max(100).optional();
 
 /** One line of a cart (spec §3 "Cart item"); `_id` is the product id. */

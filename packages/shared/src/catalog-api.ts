@@ -12,8 +12,10 @@ import {
   PRICE_FILTER_MIN,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
+  VARIANT_MAX_LENGTH,
 } from './constants';
 import { VALIDATION } from './messages';
+import { requiredString } from './text-rules';
 
 const SORT_VALUES = SORTS.map((s) => s.value) as [SortValue, ...SortValue[]];
 type SortValue = (typeof SORTS)[number]['value'];
@@ -156,7 +158,7 @@ export type GetProductResponse = z.infer<typeof getProductResponseSchema>;
 
 /** GET /api/search/products?data=<text>: the search box's suggestions. */
 export const searchSuggestionsQuerySchema = z.object({
-  data: z.string({ error: VALIDATION.searchTooShort }).pipe(searchQuerySchema),
+  data: requiredString(VALIDATION.searchTooShort).pipe(searchQuerySchema),
 });
 
 export const searchSuggestionSchema = z.object({
@@ -180,7 +182,7 @@ export type SearchSuggestionsResponse = z.infer<typeof searchSuggestionsResponse
  */
 export const verifyStockQuerySchema = z.object({
   itemName: z.string().trim().min(1).max(200),
-  selectedVariant: z.string().trim().max(20).optional().default(''),
+  selectedVariant: z.string().trim().max(VARIANT_MAX_LENGTH).optional().default(''),
   itemQuantity: numeric(z.number().int().min(1).max(999)).default(1),
 });
 export type VerifyStockQuery = z.input<typeof verifyStockQuerySchema>;

@@ -3,34 +3,43 @@
  * computed by the server from database prices; a price or total in a request is stripped.
  */
 import { z } from 'zod';
-import { VALIDATION } from './messages';
+import { COUPON_CODE_MAX_LENGTH, DELIVERY_ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants';
+import { COUPON, INPUT_RULES, RECRUITER, VALIDATION } from './messages';
 import { ORDER_STATUSES, PAYMENT_METHODS } from './roles';
+import { hasControlCharacters, requiredString } from './text-rules';
 
-const couponCodeSchema = z
-  .string({ error: VALIDATION.couponCodeRequired })
+/** No coupon is longer than the dashboard lets a code be: a longer one is simply not valid. */
+const couponCodeSchema = requiredString(VALIDATION.couponCodeRequired)
   .trim()
   .min(1, VALIDATION.couponCodeRequired)
-  .max(40)
+  .max(COUPON_CODE_MAX_LENGTH, COUPON.invalid)
   .toUpperCase();
 
 /** An optional coupon on an order: blank means none. */
 const optionalCouponSchema = z
   .string()
   .trim()
-  .max(40)
+  .max(COUPON_CODE_MAX_LENGTH, COUPON.invalid)
   .nullish()
   .transform((v) => (v ? v.toUpperCase() : null));
 
-export const deliveryAddressSchema = z
-  .string({ error: VALIDATION.deliveryAddressRequired })
-  .trim()
-  .min(1, VALIDATION.deliveryAddressRequired)
-  .max(500);
+/** A delivery address; it may run over several lines, but holds no other control characters. */
+const deliveryAddress = (missing: string) =>
+  requiredString(missing)
+    .trim()
+    .min(1, missing)
+    .max(DELIVERY_ADDRESS_MAX_LENGTH, INPUT_RULES.deliveryAddressTooLong)
+    .refine(
+      (address) => !hasControlCharacters(address, true),
+      INPUT_RULES.controlCharacters('Delivery address'),
+    );
+
+export const deliveryAddressSchema = deliveryAddress(VALIDATION.deliveryAddressRequired);
 
 export const couponVerifyRequestSchema = z.object({
   couponCode: couponCodeSchema,
   /** Sent by the spec's client; the server uses the signed-in user instead. */
-  userEmail: z.string().optional(),
+  userEmail: z.string().max(EMAIL_MAX_LENGTH, RECRUITER.invalidEmail).optional(),
 });
 export type CouponVerifyRequest = z.input<typeof couponVerifyRequestSchema>;
 
@@ -51,7 +60,13 @@ export type CouponVerifyResponse = z.infer<typeof couponVerifyResponseSchema>;
 export const placeOrderRequestSchema = z.object({
   couponCode: optionalCouponSchema,
   deliveryAddress: deliveryAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: VALIDATION.paymentMethodRequired }),
+  paymentMethod: z.enum(PAYMENT_METHODS, {
+    // Not chosen reads the spec's text; an unknown method is named as such.
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? VALIDATION.paymentMethodRequired
+        : undefined,
+  }),
   cartId: z.string().max(100).optional(),
   userId: z.string().optional(),
 });
@@ -101,7 +116,7 @@ export type PlaceOrderResponse = z.infer<typeof placeOrderResponseSchema>;
 export const getOrdersQuerySchema = z.object({
   currPage: z.coerce.number().int().min(1).max(100_000).default(1),
   /** Sent by the spec's client; ignored: the user comes from the token. */
-  email: z.string().optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH, RECRUITER.invalidEmail).optional(),
   userId: z.string().optional(),
 });
 export type GetOrdersQuery = z.input<typeof getOrdersQuerySchema>;
@@ -122,11 +137,7 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const createCheckoutSessionRequestSchema = z.object({
   paymentData: z.object({
     couponCode: optionalCouponSchema,
-    deliveryAddress: z
-      .string({ error: VALIDATION.deliveryAddressRequiredForCard })
-      .trim()
-      .min(1, VALIDATION.deliveryAddressRequiredForCard)
-      .max(500),
+    deliveryAddress: deliveryAddress(VALIDATION.deliveryAddressRequiredForCard),
     cartId: z.string().max(100).optional(),
   }),
 });

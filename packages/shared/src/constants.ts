@@ -12,9 +12,22 @@ export const SEARCH_SUGGESTION_LIMIT = 8;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing cannot be used to tie up the server. */
 export const PASSWORD_MAX_LENGTH = 128;
+/** The longest address RFC 5321 lets through; longer input is not an address. */
+export const EMAIL_MAX_LENGTH = 254;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Longest product name: several times the demo catalog's longest, and well inside its index. */
+export const PRODUCT_NAME_MAX_LENGTH = 120;
+/** Longest variant (a volume such as V12, or a size): what every cart and stock call takes. */
+export const VARIANT_MAX_LENGTH = 20;
+/** Highest product price, in cents ($10,000.00). */
+export const PRICE_MAX_CENTS = 1_000_000;
+/** Most units of one variant in stock; a stock change may not take it past this either. */
+export const STOCK_MAX = 1_000_000;
+/** Longest coupon code (the dashboard creates codes of 1 to 32 letters, digits, - and _). */
+export const COUPON_CODE_MAX_LENGTH = 32;
+export const DELIVERY_ADDRESS_MAX_LENGTH = 500;
 /** Most units one cart line may hold (an add that would pass it takes nothing). */
 export const MAX_LINE_QUANTITY = 99;
 

@@ -4,20 +4,29 @@
  * `viewerEmail` and `editorEmail` fields are accepted for compatibility and ignored.
  */
 import { z } from 'zod';
-import { publicUserSchema } from './auth';
+import { emailField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
 import { orderSchema, type Order } from './checkout-api';
-import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN } from './constants';
+import {
+  COUPON_CODE_MAX_LENGTH,
+  COUPON_DISCOUNT_MAX,
+  COUPON_DISCOUNT_MIN,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
-import { PRODUCT_FORM, USER_FORM } from './messages';
+import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
 import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES } from './roles';
+import { parsePlainDecimal, requiredString } from './text-rules';
+import { expiryDateSchema } from './expiry-date';
 
 /** currPage as the spec sends it: a positive page number, 1 when absent or nonsense. */
 export const pageQuery = z.preprocess(
   (v) => (v === undefined || v === '' ? 1 : v),
   z.coerce.number().int().min(1).catch(1),
 );
-const ignoredEmail = z.string().optional();
+const ignoredEmail = z.string().max(EMAIL_MAX_LENGTH, DASHBOARD_RULES.emailInvalid).optional();
 
 export const productSavedResponseSchema = z.object({
   success: z.literal(true),
@@ -27,10 +36,10 @@ export const productSavedResponseSchema = z.object({
 export type ProductSavedResponse = z.infer<typeof productSavedResponseSchema>;
 
 export const deleteProductRequestSchema = z.object({
-  productID: z
-    .string({ error: PRODUCT_FORM.deleteIdRequired })
+  productID: requiredString(PRODUCT_FORM.deleteIdRequired)
     .trim()
-    .min(1, PRODUCT_FORM.deleteIdRequired),
+    .min(1, PRODUCT_FORM.deleteIdRequired)
+    .max(40),
   email: ignoredEmail,
 });
 
@@ -146,27 +155,25 @@ export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
 
 /** The text fields of PUT /user/update/{id}; the profile picture comes as a file part. */
 export const userEditFieldsSchema = z.object({
-  username: z
-    .string({ error: USER_FORM.usernameRequired })
-    .trim()
-    .min(1, USER_FORM.usernameRequired)
-    .min(3, DASHBOARD_RULES.usernameLength)
-    .max(20, DASHBOARD_RULES.usernameLength)
-    .optional(),
-  email: z
-    .string({ error: USER_FORM.emailRequired })
-    .trim()
-    .min(1, USER_FORM.emailRequired)
-    .toLowerCase()
-    .pipe(z.email(DASHBOARD_RULES.emailInvalid))
-    .optional(),
+  username: usernameField(
+    USER_FORM.usernameRequired,
+    DASHBOARD_RULES.usernameLength,
+    DASHBOARD_RULES.usernameLength,
+  ).optional(),
+  email: emailField(USER_FORM.emailRequired, DASHBOARD_RULES.emailInvalid).optional(),
   role: z.enum(ROLES).optional(),
   /** Blank keeps the password unchanged. */
   password: z
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v))
-    .pipe(z.string().min(8, DASHBOARD_RULES.passwordTooShort).max(128).optional()),
+    .pipe(
+      z
+        .string()
+        .min(PASSWORD_MIN_LENGTH, DASHBOARD_RULES.passwordTooShort)
+        .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong)
+        .optional(),
+    ),
   editorEmail: ignoredEmail,
 });
 export type UserEditFields = z.input<typeof userEditFieldsSchema>;
@@ -179,51 +186,44 @@ export const userUpdatedResponseSchema = z.object({
 
 /* ---------- coupons ---------- */
 
+/** A whole percentage; typed text must be a plain decimal ("0x1e" is not 30). */
 const discountSchema = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  (v) => {
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+    return typeof v === 'string' ? (parsePlainDecimal(v) ?? v) : v;
+  },
   z
     .number({
       error: (i) =>
-        i.input === undefined ? DASHBOARD_RULES.discountRequired : DASHBOARD_RULES.discountRange,
+        i.input === undefined
+          ? DASHBOARD_RULES.discountRequired
+          : typeof i.input === 'string'
+            ? DASHBOARD_RULES.discountNotANumber
+            : DASHBOARD_RULES.discountRange,
     })
     .int(DASHBOARD_RULES.discountRange)
     .min(COUPON_DISCOUNT_MIN, DASHBOARD_RULES.discountRange)
     .max(COUPON_DISCOUNT_MAX, DASHBOARD_RULES.discountRange),
 );
 
-/**
- * An expiry date as the date input sends it (yyyy-mm-dd, valid to the end of that day, UTC)
- * or a full ISO timestamp. Whether it lies in the future is checked where "now" is known.
- */
-const expirySchema = z
-  .string({ error: DASHBOARD_RULES.expiryRequired })
-  .trim()
-  .min(1, DASHBOARD_RULES.expiryRequired)
-  .transform((v, ctx) => {
-    const date = /^\d{4}-\d{2}-\d{2}$/.test(v) ? new Date(`${v}T23:59:59.999Z`) : new Date(v);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: 'custom', message: DASHBOARD_RULES.expiryInvalid });
-      return z.NEVER;
-    }
-    return date;
-  });
-
 export const createCouponRequestSchema = z.object({
-  couponCode: z
-    .string({ error: DASHBOARD_RULES.couponCodeRequired })
+  couponCode: requiredString(DASHBOARD_RULES.couponCodeRequired)
     .trim()
     .min(1, DASHBOARD_RULES.couponCodeRequired)
-    .regex(/^[A-Za-z0-9_-]{1,32}$/, DASHBOARD_RULES.couponCodeFormat)
+    .regex(
+      new RegExp(`^[A-Za-z0-9_-]{1,${COUPON_CODE_MAX_LENGTH}}$`),
+      DASHBOARD_RULES.couponCodeFormat,
+    )
     .toUpperCase(),
   discountPercentage: discountSchema,
-  expiryDate: expirySchema,
+  expiryDate: expiryDateSchema,
   email: ignoredEmail,
 });
 export type CreateCouponRequest = z.input<typeof createCouponRequestSchema>;
 
 export const updateCouponRequestSchema = z.object({
   discountPercentage: discountSchema,
-  expiryDate: expirySchema,
+  expiryDate: expiryDateSchema,
   email: ignoredEmail,
 });
 export type UpdateCouponRequest = z.input<typeof updateCouponRequestSchema>;

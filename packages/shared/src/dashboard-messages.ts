@@ -1,9 +1,25 @@
+import {
+  PRICE_MAX_CENTS,
+  PRODUCT_NAME_MAX_LENGTH,
+  STOCK_MAX,
+  VARIANT_MAX_LENGTH,
+} from './constants';
+
+const count = (n: number) => n.toLocaleString('en-US');
+const dollars = (cents: number) => `$${count(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+
 /**
  * Dashboard messages the specification leaves to us (DESIGN.md §3): server refusals and the
  * coupon form's rules. The spec's own dashboard texts stay in messages.ts.
  */
 export const DASHBOARD_RULES = {
-  priceInvalid: 'Price must be a number of 0 or more',
+  priceInvalid: 'Price must be a number in dollars, such as 12.99',
+  priceDecimals: 'Price must be in whole cents: at most 2 decimals',
+  priceTooLow: 'Price must be at least $0.01',
+  priceTooHigh: `Price must be at most ${dollars(PRICE_MAX_CENTS)}`,
+  nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  volumeTooLong: (volume: string) =>
+    `Volume "${volume}" is too long: use at most ${VARIANT_MAX_LENGTH} characters`,
   categoryInvalid: 'Category must be one of comics, clothes, shoes or toys',
   genreInvalid: (genre: string) => `Unknown genre: "${genre}"`,
   sizeInvalid: (size: string) => `Unknown size: "${size}". Use XS, S, M, L, XL or XXL`,
@@ -11,6 +27,9 @@ export const DASHBOARD_RULES = {
   merchTypeInvalid: 'Choose a merchandise type of this category',
   toyTypeInvalid: 'Choose a toy type from the list',
   stockNotWhole: 'Stock must be a whole number',
+  stockTooHigh: `Stock must be at most ${count(STOCK_MAX)}`,
+  stockChangeTooHigh: (variant: string) =>
+    `This change would take the stock${variant ? ` of ${variant}` : ''} past ${count(STOCK_MAX)}`,
   stockInvalidJson: 'Stock must be sent as JSON: a number, or an object of counts per variant',
   productNotFound: 'Product not found.',
   /** Under the products filter's search: a search spans every category, as in the shop. */
@@ -30,6 +49,7 @@ export const DASHBOARD_RULES = {
   couponCodeTaken: 'A coupon with this code already exists.',
   discountRequired: 'Discount is required',
   discountRange: 'Discount must be between 1 and 100',
+  discountNotANumber: 'Discount must be a whole number, such as 15',
   expiryRequired: 'Expiry date is required',
   expiryInvalid: 'Expiry date is not a valid date',
   expiryPast: 'Expiry date must be in the future',

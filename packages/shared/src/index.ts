@@ -16,3 +16,4 @@ export * from './dashboard-api';
 export * from './dashboard-messages';
 export * from './product-form';
 export * from './shop-pages';
+export * from './text-rules';

@@ -2,6 +2,7 @@
  * Every user-facing text of the product, word for word from the specification (§2, §5, §8).
  * The server and the web app both import these; neither side spells a message itself.
  */
+import { DELIVERY_ADDRESS_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './constants';
 import type { PaymentMethod } from './roles';
 
 export const VALIDATION = {
@@ -188,6 +189,16 @@ export const SERVER = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   tooLarge: 'The request is too large.',
   databaseUnavailable: 'The shop database is unavailable right now. Please try again shortly.',
+} as const;
+
+/**
+ * Refusals of values that are present but cannot be taken (decision 116): they say what is
+ * wrong, where the spec's texts only say that a field is required.
+ */
+export const INPUT_RULES = {
+  controlCharacters: (field: string) => `${field} cannot contain control characters.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  deliveryAddressTooLong: `Delivery address must be at most ${DELIVERY_ADDRESS_MAX_LENGTH} characters.`,
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes": how long someone has to wait. */

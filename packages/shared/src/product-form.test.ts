@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_FORM } from './messages';
+import { PRICE_MAX_CENTS, STOCK_MAX, VARIANT_MAX_LENGTH } from './constants';
+import { DASHBOARD_RULES } from './dashboard-messages';
+import { INPUT_RULES, PRODUCT_FORM } from './messages';
 import {
   checkProductForm,
   emptyProductForm,
@@ -59,5 +61,88 @@ describe('product form rules', () => {
   ])('refuses a toy stock of %j', (stock, message) => {
     const toy = comic({ category: 'toys', toyType: 'car', volumes: '', stock: { '': stock } });
     expect(checkProductForm(toy, 'create')['stock.']).toBe(message);
+  });
+});
+
+describe('product form limits', () => {
+  const toy = (patch: Partial<ProductFormValues> = {}) =>
+    comic({ category: 'toys', toyType: 'car', volumes: '', stock: { '': '3' }, ...patch });
+  const errorsOf = (values: ProductFormValues) => checkProductForm(values, 'create');
+
+  it('takes a name of 120 characters and refuses 121', () => {
+    expect(errorsOf(comic({ name: 'n'.repeat(120) })).name).toBeUndefined();
+    expect(errorsOf(comic({ name: 'n'.repeat(121) })).name).toBe(DASHBOARD_RULES.nameTooLong);
+    expect(errorsOf(comic({ name: '   ' })).name).toBe(PRODUCT_FORM.nameRequired);
+  });
+
+  it.each(['QA\u0007Toy', 'QA\u001bToy', 'Toy\u202e', 'Toy\u2067x', 'Two\nlines', 'Tab\there'])(
+    'refuses the name %j',
+    (name) => {
+      expect(errorsOf(comic({ name })).name).toBe(INPUT_RULES.controlCharacters('Product name'));
+    },
+  );
+
+  it('allows line breaks in the description, not other control characters', () => {
+    expect(errorsOf(comic({ description: 'Line one.\nLine two.\r\n\tIndented.' }))).toEqual({});
+    expect(errorsOf(comic({ description: 'Bell\u0007' })).description).toBe(
+      INPUT_RULES.controlCharacters('Description'),
+    );
+  });
+
+  it('refuses a volume longer than the cart takes', () => {
+    const volume = `V${'1'.repeat(VARIANT_MAX_LENGTH)}`;
+    const values = comic({ volumes: `V1, ${volume}`, stock: { V1: '1', [volume]: '10' } });
+    expect(errorsOf(values).volumes).toBe(DASHBOARD_RULES.volumeTooLong(volume));
+    const longest = `V${'1'.repeat(VARIANT_MAX_LENGTH - 1)}`;
+    expect(errorsOf(comic({ volumes: longest, stock: { [longest]: '1' } }))).toEqual({});
+  });
+
+  it.each([
+    ['', PRODUCT_FORM.priceRequired],
+    ['0x10', DASHBOARD_RULES.priceInvalid],
+    ['0b11', DASHBOARD_RULES.priceInvalid],
+    ['1e1', DASHBOARD_RULES.priceInvalid],
+    ['Infinity', DASHBOARD_RULES.priceInvalid],
+    ['12,99', DASHBOARD_RULES.priceInvalid],
+    ['0.004', DASHBOARD_RULES.priceDecimals],
+    ['9.999', DASHBOARD_RULES.priceDecimals],
+    ['0', DASHBOARD_RULES.priceTooLow],
+    ['0.00', DASHBOARD_RULES.priceTooLow],
+    ['-5', DASHBOARD_RULES.priceTooLow],
+    ['10000.01', DASHBOARD_RULES.priceTooHigh],
+    ['1e20', DASHBOARD_RULES.priceInvalid],
+    ['100000000000000000000', DASHBOARD_RULES.priceTooHigh],
+  ])('refuses the price %j', (price, message) => {
+    expect(errorsOf(comic({ price })).price).toBe(message);
+  });
+
+  it.each([
+    ['0.01', 1],
+    ['12.5', 1250],
+    [' 12.50 ', 1250],
+    ['.99', 99],
+    ['3.', 300],
+    ['10000', PRICE_MAX_CENTS],
+  ])('takes the price %j as %i cents', (price, cents) => {
+    expect(errorsOf(comic({ price }))).toEqual({});
+    expect(toProductPayload(comic({ price })).priceCents).toBe(cents);
+  });
+
+  it.each([
+    ['0x10', PRODUCT_FORM.notANumber],
+    ['0b11', PRODUCT_FORM.notANumber],
+    ['1e1', PRODUCT_FORM.notANumber],
+    ['1e10', PRODUCT_FORM.notANumber],
+    ['1.5', DASHBOARD_RULES.stockNotWhole],
+    ['10000000000', DASHBOARD_RULES.stockTooHigh],
+    [String(STOCK_MAX + 1), DASHBOARD_RULES.stockTooHigh],
+  ])('refuses the stock %j', (stock, message) => {
+    expect(errorsOf(toy({ stock: { '': stock } }))['stock.']).toBe(message);
+  });
+
+  it('takes stock up to the maximum', () => {
+    const values = toy({ stock: { '': String(STOCK_MAX) } });
+    expect(errorsOf(values)).toEqual({});
+    expect(toProductPayload(values).variants).toEqual([{ variant: '', stock: STOCK_MAX }]);
   });
 });

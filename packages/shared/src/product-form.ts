@@ -4,8 +4,15 @@
  */
 import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } from './catalog';
 import type { Category } from './catalog';
+import {
+  PRICE_MAX_CENTS,
+  PRODUCT_NAME_MAX_LENGTH,
+  STOCK_MAX,
+  VARIANT_MAX_LENGTH,
+} from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
-import { PRODUCT_FORM } from './messages';
+import { INPUT_RULES, PRODUCT_FORM } from './messages';
+import { decimalPlaces, hasControlCharacters, parsePlainDecimal } from './text-rules';
 
 /** What the form holds, as text, the way a person typed it. */
 export interface ProductFormValues {
@@ -85,14 +92,44 @@ export function stockKeys(values: Pick<ProductFormValues, 'category' | 'volumes'
   }
 }
 
-function checkStock(raw: string | undefined, missing: string): string | number {
+/** A stock count as typed: a plain whole number from 0 to STOCK_MAX, or the message why not. */
+export function checkStock(raw: string | undefined, missing: string): string | number {
   const text = (raw ?? '').trim();
   if (text === '') return missing;
-  const n = Number(text);
-  if (!Number.isFinite(n)) return PRODUCT_FORM.notANumber;
+  const n = parsePlainDecimal(text);
+  if (n === undefined) return PRODUCT_FORM.notANumber;
   if (n < 0) return PRODUCT_FORM.stockNegative;
   if (!Number.isInteger(n)) return DASHBOARD_RULES.stockNotWhole;
+  if (n > STOCK_MAX) return DASHBOARD_RULES.stockTooHigh;
   return n;
+}
+
+/** A price as typed, in dollars: a plain decimal of whole cents from $0.01 to the maximum. */
+export function checkPrice(raw: string): string | number {
+  const text = raw.trim();
+  if (text === '') return PRODUCT_FORM.priceRequired;
+  const dollars = parsePlainDecimal(text);
+  if (dollars === undefined) return DASHBOARD_RULES.priceInvalid;
+  if (decimalPlaces(text) > 2) return DASHBOARD_RULES.priceDecimals;
+  const cents = Math.round(dollars * 100);
+  if (cents < 1) return DASHBOARD_RULES.priceTooLow;
+  if (cents > PRICE_MAX_CENTS) return DASHBOARD_RULES.priceTooHigh;
+  return cents;
+}
+
+function checkName(name: string): string | undefined {
+  const text = name.trim();
+  if (!text) return PRODUCT_FORM.nameRequired;
+  if (text.length > PRODUCT_NAME_MAX_LENGTH) return DASHBOARD_RULES.nameTooLong;
+  if (hasControlCharacters(text)) return INPUT_RULES.controlCharacters('Product name');
+  return undefined;
+}
+
+function checkDescription(description: string): string | undefined {
+  const text = description.trim();
+  if (!text) return PRODUCT_FORM.descriptionRequired;
+  if (hasControlCharacters(text, true)) return INPUT_RULES.controlCharacters('Description');
+  return undefined;
 }
 
 function checkVolumes(text: string, errors: ProductFormErrors) {
@@ -100,6 +137,8 @@ function checkVolumes(text: string, errors: ProductFormErrors) {
   if (entries.length === 0) return void (errors.volumes = PRODUCT_FORM.volumesRequired);
   const bad = entries.find((v) => !VOLUME_PATTERN.test(v));
   if (bad !== undefined) return void (errors.volumes = PRODUCT_FORM.volumeFormat(bad));
+  const long = entries.find((v) => v.length > VARIANT_MAX_LENGTH);
+  if (long !== undefined) return void (errors.volumes = DASHBOARD_RULES.volumeTooLong(long));
   if (new Set(entries).size !== entries.length) errors.volumes = PRODUCT_FORM.volumeDuplicate;
 }
 
@@ -126,11 +165,12 @@ function checkTypes(v: ProductFormValues, errors: ProductFormErrors) {
 export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (mode === 'edit' && !v.productID.trim()) errors.productID = PRODUCT_FORM.productIdRequired;
-  if (!v.name.trim()) errors.name = PRODUCT_FORM.nameRequired;
-  if (!v.description.trim()) errors.description = PRODUCT_FORM.descriptionRequired;
-  if (!v.price.trim()) errors.price = PRODUCT_FORM.priceRequired;
-  else if (!Number.isFinite(Number(v.price)) || Number(v.price) < 0)
-    errors.price = DASHBOARD_RULES.priceInvalid;
+  const name = checkName(v.name);
+  if (name) errors.name = name;
+  const description = checkDescription(v.description);
+  if (description) errors.description = description;
+  const price = checkPrice(v.price);
+  if (typeof price === 'string') errors.price = price;
   if (!v.category) errors.category = PRODUCT_FORM.categoryRequired;
   else if (!(CATEGORIES as readonly string[]).includes(v.category))
     errors.category = DASHBOARD_RULES.categoryInvalid;
@@ -156,7 +196,7 @@ export function toProductPayload(v: ProductFormValues): ProductPayload {
   return {
     name: v.name.trim(),
     description: v.description.trim(),
-    priceCents: Math.round(Number(v.price) * 100),
+    priceCents: checkPrice(v.price) as number,
     category,
     genres: category === 'comics' ? [...new Set(v.genres)] : [],
     merchType: category === 'clothes' || category === 'shoes' ? v.merchType : null,

@@ -28,6 +28,12 @@ describe('validation messages', () => {
     expect(first(schema, { ...valid, page: undefined })).toBe('page is required');
   });
 
+  it('does not name the pattern behind a format check', () => {
+    expect(first(z.object({ id: z.string().regex(/^cs_/) }), { id: 'x' })).toBe(
+      'id is not in the expected format',
+    );
+  });
+
   it('keeps product messages word for word', () => {
     expect(first(schema, { ...valid, address: '  ' })).toBe('Please enter a delivery address');
   });

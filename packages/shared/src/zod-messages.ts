@@ -32,9 +32,10 @@ function fragment(issue: RawIssue): string | undefined {
       return issue.inclusive ? `must be at most ${max}` : `must be less than ${max}`;
     }
     case 'invalid_format':
-      return issue.format === 'email'
-        ? 'must be a valid email address'
-        : `must be a valid ${String(issue.format)}`;
+      if (issue.format === 'email') return 'must be a valid email address';
+      // A pattern is an implementation detail; "must be a valid regex" would misread as one.
+      if (issue.format === 'regex') return 'is not in the expected format';
+      return `must be a valid ${String(issue.format)}`;
     case 'invalid_value':
       return `must be one of: ${issue.values.map((v: unknown) => String(v)).join(', ')}`;
     case 'not_multiple_of':

@@ -7,6 +7,7 @@ import {
   DASHBOARD_RULES,
   GENRES,
   normaliseVolumes,
+  parsePlainDecimal,
   type Category,
   type ProductFormValues,
 } from '@otaku/shared';
@@ -57,6 +58,9 @@ function stockField(raw: string | undefined, category: string): Record<string, s
   );
 }
 
+/** The largest count a stock column holds. */
+const INT_MAX = 2_147_483_647;
+
 /**
  * `stockSeen` of an edit (decision 110): the counts the form was opened with, by variant, so
  * the save can apply the change the staff member made rather than overwrite what shoppers
@@ -70,8 +74,8 @@ export function stockSeenField(
   if (raw === undefined) return undefined;
   const seen = new Map<string, number>();
   for (const [variant, count] of Object.entries(stockField(raw, category))) {
-    const n = Number(count);
-    if (count.trim() === '' || !Number.isInteger(n) || n < 0)
+    const n = parsePlainDecimal(count);
+    if (n === undefined || !Number.isInteger(n) || n < 0 || n > INT_MAX)
       throw badRequest(DASHBOARD_RULES.stockInvalidJson, 'stockSeen');
     seen.set(variant, n);
   }

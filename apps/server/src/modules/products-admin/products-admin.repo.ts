@@ -1,4 +1,5 @@
 /** Staff writes to products and their variants. Only queries: the rules live in the service. */
+import { STOCK_MAX } from '@otaku/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { products, productVariants } from '../../db/schema/index';
@@ -48,13 +49,15 @@ export async function updateProduct(
  * Makes the product's variants exactly `variants`: positions in form order, variants no longer
  * listed removed, and stock set to the given counts, or, for a variant in `seen` (the count the
  * form was opened with, decision 110), moved by the difference the form made, never below 0.
+ * A rise that would take a stock past STOCK_MAX is not applied; the variants it hit are
+ * returned, and the caller refuses the save (decision 116).
  */
 export async function replaceVariants(
   db: Executor,
   productId: string,
   variants: readonly VariantWrite[],
   seen?: ReadonlyMap<string, number>,
-): Promise<void> {
+): Promise<string[]> {
   const names = variants.map((v) => v.variant);
   await db
     .delete(productVariants)
@@ -63,21 +66,29 @@ export async function replaceVariants(
         ? and(eq(productVariants.productId, productId), notInArray(productVariants.variant, names))
         : eq(productVariants.productId, productId),
     );
-  if (variants.length === 0) return;
+  const refused: string[] = [];
   for (const [position, v] of variants.entries()) {
     const before = seen?.get(v.variant);
-    const stock =
-      before === undefined
-        ? v.stock
-        : sql`greatest(0, "product_variants"."stock" + ${v.stock - before}::int)`;
-    await db
+    // In bigint, so that a large stock plus a large rise is compared, not overflowed.
+    const current = sql`"product_variants"."stock"::bigint`;
+    const change = before === undefined ? undefined : sql`${v.stock - before}::bigint`;
+    const rows = await db
       .insert(productVariants)
       .values({ productId, variant: v.variant, stock: v.stock, position })
       .onConflictDoUpdate({
         target: [productVariants.productId, productVariants.variant],
-        set: { stock, position },
-      });
+        set: {
+          stock: change ? sql`greatest(0, ${current} + ${change})::int` : v.stock,
+          position,
+        },
+        ...(change
+          ? { setWhere: sql`${change} <= 0 or ${current} + ${change} <= ${STOCK_MAX}` }
+          : {}),
+      })
+      .returning({ variant: productVariants.variant });
+    if (rows.length === 0) refused.push(v.variant);
   }
+  return refused;
 }
 
 /** Deletes the product (variants and cart lines go with it); returns its image base, if any. */

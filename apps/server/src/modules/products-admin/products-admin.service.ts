@@ -97,7 +97,9 @@ export async function updateProduct(
       // Deleted since it was read: saving it would bring back its variants without it.
       if (!(await repo.updateProduct(tx, id, { ...fields(payload), ...stored })))
         throw notFound(DASHBOARD_RULES.productNotFound);
-      await repo.replaceVariants(tx, id, payload.variants, stockSeen);
+      const [refused] = await repo.replaceVariants(tx, id, payload.variants, stockSeen);
+      if (refused !== undefined)
+        throw badRequest(DASHBOARD_RULES.stockChangeTooHigh(refused), `stock.${refused}`);
     });
   } catch (error) {
     if (key) await removeProductImages(deps.uploadsDir, key);

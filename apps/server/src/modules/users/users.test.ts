@@ -1,9 +1,11 @@
-import { DASHBOARD, DASHBOARD_RULES, PERMISSIONS, USER_FORM } from '@otaku/shared';
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { DASHBOARD, DASHBOARD_RULES, INPUT_RULES, PERMISSIONS, USER_FORM } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
+import { expectFieldRefused } from '../../../test/field-errors';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn } from '../../../test/users';
 import { users } from '../../db/schema/index';
@@ -290,6 +292,25 @@ describe('PUT /api/user/update/:id', () => {
     const taken = await edit(user, user.id, { email: boss.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(DASHBOARD_RULES.emailTaken);
+  });
+
+  it('refuses an over-long e-mail, control characters in a username and an over-long password', async () => {
+    const user = await account('user');
+    const email = `${randomBytes(1500).toString('hex')}@example.com`;
+    expectFieldRefused(await edit(user, user.id, { email }), 'email', DASHBOARD_RULES.emailInvalid);
+    expectFieldRefused(
+      await edit(user, user.id, { username: 'abc\u0007\u001bdef' }),
+      'username',
+      INPUT_RULES.controlCharacters('Username'),
+    );
+    expectFieldRefused(
+      await edit(user, user.id, { password: 'p'.repeat(129) }),
+      'password',
+      INPUT_RULES.passwordTooLong,
+    );
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.username).toBe(user.username);
+    expect(row!.email).toBe(user.email);
   });
 });
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH, sendOtpRequestSchema, type SendOtpRequest } from '@otaku/shared';
+import { AUTH, EMAIL_MAX_LENGTH, sendOtpRequestSchema, type SendOtpRequest } from '@otaku/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui';
@@ -40,6 +40,7 @@ export function EmailStep({
         label="Email"
         type="email"
         autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
         hint={hint}
         registration={form.register('email')}
         error={form.formState.errors.email}

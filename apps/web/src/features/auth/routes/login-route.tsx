@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH, loginRequestSchema, PAGES, STORAGE_KEYS, type LoginRequest } from '@otaku/shared';
+import {
+  AUTH,
+  EMAIL_MAX_LENGTH,
+  loginRequestSchema,
+  PAGES,
+  STORAGE_KEYS,
+  type LoginRequest,
+} from '@otaku/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
@@ -56,6 +63,7 @@ export function LoginRoute() {
           label="Email"
           type="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           registration={form.register('email')}
           error={errors.email}
         />

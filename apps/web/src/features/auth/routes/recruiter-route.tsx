@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCOUNT,
+  EMAIL_MAX_LENGTH,
   PAGES,
   RECRUITER,
   recruiterRequestSchema,
@@ -100,6 +101,7 @@ export function RecruiterRoute() {
           label="Email"
           type="email"
           autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
           registration={form.register('email')}
           error={errors.email}
         />

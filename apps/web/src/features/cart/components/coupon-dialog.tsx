@@ -1,4 +1,4 @@
-import { COUPON, PAGES, type Totals } from '@otaku/shared';
+import { COUPON, COUPON_CODE_MAX_LENGTH, PAGES, type Totals } from '@otaku/shared';
 import { useState, type FormEvent } from 'react';
 import { Button, Input, Label, Modal } from '../../../components/ui';
 import type { AppliedCoupon } from '../hooks/use-checkout';
@@ -58,6 +58,7 @@ function CouponPanel({
             value={code}
             autoComplete="off"
             autoCapitalize="characters"
+            maxLength={COUPON_CODE_MAX_LENGTH}
             placeholder="e.g. OTAKU10"
             onChange={(e) => setCode(e.target.value)}
           />

@@ -1,4 +1,4 @@
-import { PAYMENT_INFO, type Totals } from '@otaku/shared';
+import { DELIVERY_ADDRESS_MAX_LENGTH, PAYMENT_INFO, type Totals } from '@otaku/shared';
 import { Banknote, CreditCard } from 'lucide-react';
 import { Button, Card, Input, Label } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
@@ -25,6 +25,7 @@ export function OrderSummary({ totals, itemCount, checkout }: OrderSummaryProps)
           id="delivery-address"
           value={checkout.deliveryAddress}
           autoComplete="street-address"
+          maxLength={DELIVERY_ADDRESS_MAX_LENGTH}
           placeholder="Street, city, postal code"
           onChange={(e) => checkout.setDeliveryAddress(e.target.value)}
         />

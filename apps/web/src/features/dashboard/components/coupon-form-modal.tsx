@@ -3,6 +3,7 @@
  * coupon's expiry must be in the future; an edit may set a past date, which ends the coupon now.
  */
 import {
+  COUPON_CODE_MAX_LENGTH,
   createCouponRequestSchema,
   DASHBOARD,
   DASHBOARD_RULES,
@@ -94,6 +95,7 @@ export function CouponFormModal({
           id="coupon-code"
           value={form.couponCode}
           disabled={Boolean(coupon)}
+          maxLength={COUPON_CODE_MAX_LENGTH}
           onChange={(e) => setForm({ ...form, couponCode: e.target.value.toUpperCase() })}
         />
         <Label htmlFor="coupon-discount">Discount (%)</Label>
@@ -110,6 +112,7 @@ export function CouponFormModal({
           id="coupon-expiry"
           type="date"
           min={coupon ? undefined : today()}
+          max="9999-12-31"
           value={form.expiryDate}
           aria-describedby={coupon ? 'coupon-expiry-hint' : undefined}
           onChange={(e) => setForm({ ...form, expiryDate: e.target.value })}

@@ -1,4 +1,10 @@
-import { DASHBOARD_RULES, PRODUCT_FORM, type Product } from '@otaku/shared';
+import {
+  DASHBOARD_RULES,
+  INPUT_RULES,
+  PRODUCT_FORM,
+  PRODUCT_NAME_MAX_LENGTH,
+  type Product,
+} from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,6 +39,21 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await userEvent.tab();
     expect(screen.getByLabelText('Volumes')).toHaveValue('V1, V2');
     expect(screen.getByText(PRODUCT_FORM.volumeStockRequired('V2'))).toBeInTheDocument();
+  });
+
+  it('shows the limits of the shared rules as they are typed', async () => {
+    await renderForm();
+    expect(screen.getByLabelText('Name')).toHaveAttribute(
+      'maxlength',
+      String(PRODUCT_NAME_MAX_LENGTH),
+    );
+    await userEvent.type(screen.getByLabelText('Price ($)'), '0.004');
+    expect(screen.getByText(DASHBOARD_RULES.priceDecimals)).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'toys');
+    await userEvent.type(screen.getByLabelText('Stock'), '0x10');
+    expect(screen.getByText(PRODUCT_FORM.notANumber)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Name'), 'Bell\u0007');
+    expect(screen.getByText(INPUT_RULES.controlCharacters('Product name'))).toBeInTheDocument();
   });
 
   it('reports a bad volume, asks for sizes before stock, and clears fields on category change', async () => {

@@ -8,7 +8,9 @@ import {
   checkProductForm,
   DASHBOARD,
   emptyProductForm,
+  PRICE_MAX_CENTS,
   PRODUCT_FORM,
+  PRODUCT_NAME_MAX_LENGTH,
   stockKeys,
   type Category,
   type Product,
@@ -121,7 +123,9 @@ export function ProductFormModal({
         id={`product-${name}`}
         type={type}
         step={type === 'number' ? '0.01' : undefined}
-        min={type === 'number' ? 0 : undefined}
+        min={type === 'number' ? 0.01 : undefined}
+        max={type === 'number' ? PRICE_MAX_CENTS / 100 : undefined}
+        maxLength={name === 'name' ? PRODUCT_NAME_MAX_LENGTH : undefined}
         value={values[name]}
         invalid={Boolean(errors[name])}
         onChange={(e) => set({ [name]: e.target.value })}

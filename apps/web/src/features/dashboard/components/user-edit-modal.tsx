@@ -6,6 +6,7 @@
 import {
   DASHBOARD,
   DASHBOARD_RULES,
+  EMAIL_MAX_LENGTH,
   PERMISSIONS,
   ROLE_LABELS,
   ROLE_RANK,
@@ -96,6 +97,7 @@ export function UserEditModal({
         type={type}
         disabled={!allowed}
         autoComplete={name === 'password' ? 'new-password' : 'off'}
+        maxLength={name === 'email' ? EMAIL_MAX_LENGTH : undefined}
         value={form[name]}
         invalid={touched && Boolean(problems[name as 'username'])}
         onChange={(e) => setForm({ ...form, [name]: e.target.value })}
