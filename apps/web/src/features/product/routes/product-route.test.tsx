@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui';
+import { toast } from '../../../lib/toast';
 import { createProduct, stubCatalogApi } from '../../../test/catalog-factories';
 import { jsonResponse, storeSession } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
@@ -169,6 +170,8 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
       inStock: false,
     });
     stubCatalogApi({ products: [toy] });
+    // Toasts live in a module-wide store: one an earlier test raised must not answer for this.
+    toast.dismiss();
     renderProduct(toy.productID);
     expect(await screen.findByText(SHOP.outOfStock)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
