@@ -113,7 +113,7 @@ test.describe('staff dashboard', () => {
       /^Order confirmationSent \d/,
       /^Shipped noticeSent \d/,
     ]);
-    await mails.getByRole('button', { name: 'Send the shipped notice again' }).click();
+    await mails.getByRole('button', { name: 'Send again: shipped notice' }).click();
     await waitForMail(request, shopper.email, {
       subject: ORDER_MAIL.shipped.subject(orderID),
       count: 2,

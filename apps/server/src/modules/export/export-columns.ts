@@ -91,6 +91,12 @@ export const EXPORT_SPECS: Record<ExportType, ExportSpec> = {
 };
 
 /**
+ * What both files show where a row has no value (an order without a coupon). It is the
+ * exporter's own text, never a user's, so it is written as it is and not neutralised.
+ */
+export const NO_VALUE = '-';
+
+/**
  * A text cell that a spreadsheet could run as a formula (it starts with = + - @, a tab or a
  * carriage return) gets a leading apostrophe, so it is shown as the text it is.
  */

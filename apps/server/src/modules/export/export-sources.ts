@@ -121,7 +121,7 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
       shippingAddress: o.shippingAddress,
       subtotal: toDollars(o.subtotalCents),
       discount: toDollars(o.discountCents),
-      couponCode: o.couponCode ?? '-',
+      couponCode: o.couponCode,
       amount: toDollars(o.totalCents),
     }));
     const tail = rows.at(-1)!;

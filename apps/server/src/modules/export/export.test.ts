@@ -196,6 +196,24 @@ describe('GET /api/export/:type', () => {
     expect(cell('Shipping Address')).toBe('1 Test Street');
   });
 
+  it("writes its own '-' for no coupon as it is, and guards a code someone typed", async () => {
+    await insertOrder(t.database, shopper, {
+      orderNumber: 'ORD-EXPDASH1',
+      couponCode: '-5OFF',
+      createdAt: new Date(Date.UTC(2026, 1, 1)),
+    });
+    const sheet = await readSheet((await download('orders', 'excel')).rawPayload);
+    const header = sheet.getRow(1).values as unknown[];
+    const coupon = new Map<unknown, unknown>();
+    sheet.eachRow((row) =>
+      coupon.set(row.getCell(1).value, row.getCell(header.indexOf('Coupon Code')).value),
+    );
+    expect(coupon.get('ORD-EXP00000')).toBe('-');
+    expect(coupon.get('ORD-EXPDASH1')).toBe("'-5OFF");
+    const pdf = (await pdfText((await download('orders', 'pdf')).rawPayload)).join(' ');
+    expect(pdf).not.toContain("'-");
+  });
+
   it("names each order's customer as the dashboard does: the account as it is now", async () => {
     const renamed = await createAccount(t.database, t.config.jwtSecret, 'user');
     const newest = new Date(Date.UTC(2027, 0, 1));

@@ -4,7 +4,13 @@
  */
 import { formatDashboardDate } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
-import { pdfColumns, type ExportColumn, type ExportRow, type ExportSpec } from './export-columns';
+import {
+  NO_VALUE,
+  pdfColumns,
+  type ExportColumn,
+  type ExportRow,
+  type ExportSpec,
+} from './export-columns';
 import {
   drawingOrder,
   fontName,
@@ -21,7 +27,7 @@ const ROW_HEIGHT = 16;
 const FONT_SIZE = 8;
 
 export function formatCell(column: ExportColumn, value: ExportRow[string]): string {
-  if (value === null || value === undefined || value === '') return '-';
+  if (value === null || value === undefined || value === '') return NO_VALUE;
   switch (column.kind) {
     case 'money':
       return `$${Number(value).toFixed(2)}`;

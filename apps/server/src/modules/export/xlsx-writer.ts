@@ -5,7 +5,13 @@
  */
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { neutralise, type ExportColumn, type ExportRow, type ExportSpec } from './export-columns';
+import {
+  neutralise,
+  NO_VALUE,
+  type ExportColumn,
+  type ExportRow,
+  type ExportSpec,
+} from './export-columns';
 import { paced } from './stream-pace';
 
 const FORMATS: Partial<Record<ExportColumn['kind'], string>> = {
@@ -16,7 +22,7 @@ const FORMATS: Partial<Record<ExportColumn['kind'], string>> = {
 };
 
 function cellValue(column: ExportColumn, value: ExportRow[string]) {
-  if (value === null || value === undefined) return null;
+  if (value === null || value === undefined) return column.kind === 'text' ? NO_VALUE : null;
   if (typeof value === 'string') return neutralise(value);
   return value;
 }

@@ -1,9 +1,27 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useRef } from 'react';
 import { cn } from '../../lib/cn';
 import type { ModalProps } from './modal';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
+
+/**
+ * Where the focus goes when a dialog closes: back to what opened it or, when that is gone (its
+ * row was deleted) or cannot take it, to the main content, the skip link's target. Never the
+ * page's body, from where the next Tab starts over at the top of the page.
+ */
+function returnFocus(opener: HTMLElement | null) {
+  opener?.focus();
+  if (!opener || document.activeElement !== opener)
+    document.getElementById('main-content')?.focus();
+}
+
+/** What has the focus as a dialog opens, if anything does. */
+const focused = () =>
+  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+    ? document.activeElement
+    : null;
 
 /** The dialog behind Modal, in its own chunk: Radix Dialog loads when a dialog first opens. */
 export function ModalDialog({
@@ -16,6 +34,9 @@ export function ModalDialog({
   size = 'md',
   dismissible = true,
 }: ModalProps) {
+  // The dialogs open from buttons of their pages rather than a Dialog.Trigger, so Radix has
+  // nothing to return the focus to: the dialog keeps what had it as it opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -24,6 +45,11 @@ export function ModalDialog({
           // Radix links a Description by itself; without one, say so explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onPointerDownOutside={(event) => !dismissible && event.preventDefault()}
+          onOpenAutoFocus={() => (opener.current = focused())}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener.current);
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-2xl bg-white shadow-2xl ring-1 ring-ink-100 data-[state=open]:animate-pop-in',

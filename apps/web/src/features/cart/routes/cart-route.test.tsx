@@ -214,6 +214,18 @@ describe('Cart page', { timeout: 20_000 }, () => {
     assign.mockRestore();
   });
 
+  it('gives the focus back to the button that opened the coupon dialog when it is closed', async () => {
+    renderCart();
+    await screen.findByText('Blade Circuit Zero');
+    await enter(screen.getByLabelText('Delivery address'), 'Osaka');
+    const placeOrder = screen.getByRole('button', { name: 'Place Order' });
+    await user.click(placeOrder);
+    await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(placeOrder).toHaveFocus());
+  });
+
   it('places one order without a coupon when Skip is pressed while the check is pending', async () => {
     const check = heldCouponCheck(10); // 10% of 45.53 saves 4.55
     const { api } = renderCart({ 'POST /api/coupon/verify': check.handler });

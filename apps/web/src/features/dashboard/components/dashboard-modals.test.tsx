@@ -117,6 +117,30 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
     expect(sent.has('role')).toBe(false);
     vi.unstubAllGlobals();
   });
+
+  it("drops the server's refusal once a field is changed again", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ success: false, message: DASHBOARD_RULES.emailTaken, field: 'email' }, 409),
+      ),
+    );
+    await wrap(
+      <UserEditModal
+        viewer={viewer(person('b', 'superAdmin'))}
+        target={person('u', 'user')}
+        onClose={() => {}}
+      />,
+    );
+    const email = screen.getByLabelText('Email');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'taken@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(DASHBOARD_RULES.emailTaken)).toBeInTheDocument();
+    await userEvent.type(email, 'x');
+    expect(screen.queryByText(DASHBOARD_RULES.emailTaken)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
 });
 
 const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder =>

@@ -84,9 +84,9 @@ describe('OrderMails', () => {
       ],
     });
     renderWithProviders(<OrderMails orderId="o 1" />);
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Send the shipped notice again' }),
-    );
+    // Each name starts with the words on the button, so "click Send again" finds them.
+    await screen.findByRole('button', { name: 'Send again: order confirmation' });
+    await userEvent.click(screen.getByRole('button', { name: 'Send again: shipped notice' }));
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith(ORDER_MAIL_STATUS.resendQueued));
     expect(posts()).toEqual([['/api/order/mails/o%201/resend', { kind: 'shipped' }]]);
     await vi.waitFor(() => expect(screen.queryByText(/Could not be sent/)).not.toBeInTheDocument());

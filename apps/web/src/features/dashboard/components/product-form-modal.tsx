@@ -22,6 +22,7 @@ import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../com
 import { errorMessage } from '../../../lib/errors';
 import { useSaveProduct } from '../api/products';
 import { CategoryFields, selectClasses } from './product-form-fields';
+import { useFormValues } from './use-form-values';
 
 function fromProduct(p: Product): ProductFormValues {
   const stock =
@@ -81,12 +82,12 @@ export function ProductFormModal({
 }) {
   const mode = product ? 'edit' : 'create';
   // The page gives each opening its own key, so the form starts from the product every time.
-  const [values, setValues] = useState<ProductFormValues>(() =>
+  const form = useFormValues<ProductFormValues>(() =>
     product ? fromProduct(product) : emptyProductForm(),
   );
+  const { values, serverError, setServerError } = form;
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const save = useSaveProduct(mode);
 
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
@@ -94,8 +95,7 @@ export function ProductFormModal({
   const errors = touched ? checkProductForm(values, mode) : {};
   const set = (patch: Partial<ProductFormValues>) => {
     setTouched(true);
-    setServerError(null);
-    setValues((v) => ({ ...v, ...patch }));
+    form.set(patch);
   };
   const changeCategory = (category: Category | '') =>
     set({ category, genres: [], volumes: '', sizes: [], merchType: '', toyType: '', stock: {} });

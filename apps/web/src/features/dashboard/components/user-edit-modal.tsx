@@ -21,6 +21,7 @@ import { errorMessage } from '../../../lib/errors';
 import type { SessionUser } from '../../../lib/session';
 import { useUpdateUser } from '../api/users';
 import { selectClasses } from './product-form-fields';
+import { useFormValues } from './use-form-values';
 
 export function canEditUser(viewer: SessionUser, target: PublicUser): boolean {
   if (viewer._id === target._id) return true;
@@ -45,14 +46,18 @@ export function UserEditModal({
   onClose: () => void;
 }) {
   // Keyed by user on the page: the form starts from this user's details.
-  const [form, setForm] = useState({
+  const {
+    values: form,
+    set,
+    serverError,
+    setServerError,
+  } = useFormValues({
     username: target?.username ?? '',
     email: target?.email ?? '',
     password: '',
     role: target?.role ?? ('user' as Role),
+    picture: null as File | null,
   });
-  const [picture, setPicture] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const update = useUpdateUser();
   if (!target) return null;
@@ -79,14 +84,14 @@ export function UserEditModal({
     if (email.toLowerCase() !== target.email) data.append('email', email);
     if (showRole && form.role !== target.role) data.append('role', form.role);
     if (form.password) data.append('password', form.password);
-    if (picture) data.append('profilePic', picture);
+    if (form.picture) data.append('profilePic', form.picture);
     data.append('editorEmail', viewer.email);
     try {
       await update.mutateAsync({ id: target._id, form: data });
       toast.success(DASHBOARD.userUpdated);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, DASHBOARD.updateUserFailed));
+      setServerError(errorMessage(e, DASHBOARD.updateUserFailed));
     }
   };
   const text = (name: 'username' | 'email' | 'password', label: string, type = 'text') => (
@@ -100,7 +105,7 @@ export function UserEditModal({
         maxLength={name === 'email' ? EMAIL_MAX_LENGTH : undefined}
         value={form[name]}
         invalid={touched && Boolean(problems[name as 'username'])}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        onChange={(e) => set({ [name]: e.target.value })}
       />
       {touched && name !== 'password' && problems[name] ? (
         <FieldError>{problems[name]}</FieldError>
@@ -144,7 +149,7 @@ export function UserEditModal({
               className={selectClasses}
               disabled={!allowed}
               value={form.role}
-              onChange={(e) => setForm({ ...form, role: e.target.value as Role })}
+              onChange={(e) => set({ role: e.target.value as Role })}
             >
               {roles.map((r) => (
                 <option key={r} value={r}>
@@ -162,10 +167,10 @@ export function UserEditModal({
             type="file"
             disabled={!allowed}
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => setPicture(e.target.files?.[0] ?? null)}
+            onChange={(e) => set({ picture: e.target.files?.[0] ?? null })}
           />
         </div>
-        {error ? <FieldError>{error}</FieldError> : null}
+        {serverError ? <FieldError>{serverError}</FieldError> : null}
       </form>
     </Modal>
   );

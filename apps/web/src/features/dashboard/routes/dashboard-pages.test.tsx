@@ -1,6 +1,6 @@
 import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
@@ -209,5 +209,23 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
     show(<ProductsPage />);
     await shows('Last Product Standing', 'products', asked);
     expect(screen.queryByText(DASHBOARD.noProducts)).not.toBeInTheDocument();
+  });
+});
+
+describe('Orders: low stock', { timeout: 20_000 }, () => {
+  it('is a labelled scroll region the keyboard can reach', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => ({
+      productID: `TOY-LOW${String(i).padStart(3, '0')}`,
+      name: `Figure ${i}`,
+      variant: '',
+      stock: i % 5,
+    }));
+    answer(200, { success: true, items, threshold: 5 });
+    show(<OrdersPage />);
+    const region = await screen.findByRole('region', { name: 'Low stock (5 or fewer)' });
+    expect(within(region).getAllByRole('listitem')).toHaveLength(12);
+    expect(region).toHaveAttribute('tabindex', '0');
+    region.focus();
+    expect(region).toHaveFocus();
   });
 });

@@ -110,31 +110,37 @@ export function OrdersPage() {
         <div className="xl:col-span-2">
           {revenue.data ? <RevenueChart days={revenue.data} /> : null}
         </div>
-        <section
-          className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100"
-          aria-label="Low stock"
-        >
-          <h2 className="font-bold text-ink-900">
+        <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100">
+          <h2 id="low-stock-heading" className="font-bold text-ink-900">
             Low stock{lowStock.data ? ` (${lowStock.data.threshold} or fewer)` : ''}
           </h2>
-          <ul className="mt-2 max-h-40 divide-y divide-ink-100 overflow-auto text-sm">
-            {lowStock.data?.items.length === 0 ? (
-              <li className="py-2 text-ink-500">Nothing is running low.</li>
-            ) : null}
-            {lowStock.data?.items.map((item) => (
-              <li
-                key={`${item.productID}-${item.variant}`}
-                className="flex justify-between gap-2 py-1.5"
-              >
-                {/* A long name is cut, never the variant that is running low. */}
-                <span className="flex min-w-0 gap-1">
-                  <span className="truncate">{item.name}</span>
-                  {item.variant ? <span className="shrink-0">· {item.variant}</span> : null}
-                </span>
-                <Badge tone={item.stock === 0 ? 'sakura' : 'sun'}>{item.stock}</Badge>
-              </li>
-            ))}
-          </ul>
+          {/* It scrolls and holds nothing focusable: it takes the focus itself, so the keyboard
+              can scroll it too. */}
+          <div
+            role="region"
+            aria-labelledby="low-stock-heading"
+            tabIndex={0}
+            className="mt-2 max-h-40 overflow-auto rounded-lg"
+          >
+            <ul className="divide-y divide-ink-100 text-sm">
+              {lowStock.data?.items.length === 0 ? (
+                <li className="py-2 text-ink-500">Nothing is running low.</li>
+              ) : null}
+              {lowStock.data?.items.map((item) => (
+                <li
+                  key={`${item.productID}-${item.variant}`}
+                  className="flex justify-between gap-2 py-1.5"
+                >
+                  {/* A long name is cut, never the variant that is running low. */}
+                  <span className="flex min-w-0 gap-1">
+                    <span className="truncate">{item.name}</span>
+                    {item.variant ? <span className="shrink-0">· {item.variant}</span> : null}
+                  </span>
+                  <Badge tone={item.stock === 0 ? 'sakura' : 'sun'}>{item.stock}</Badge>
+                </li>
+              ))}
+            </ul>
+          </div>
         </section>
       </div>
       <div className={tableWrap}>
