@@ -31,6 +31,11 @@ export function ShopRoute() {
     update((s) => rules.setPage(s, page));
     if (gridRef.current) gridRef.current.scrollTop = 0;
   };
+  // The filters match products, only not this many pages of them (decision 040).
+  const pastLastPage =
+    data && data.totalProducts > 0 && state.page > data.totalPages
+      ? { page: state.page, lastPage: data.totalPages, onGoToLast: () => goToPage(data.totalPages) }
+      : undefined;
 
   return (
     <Page className="flex flex-col gap-6">
@@ -84,6 +89,7 @@ export function ShopRoute() {
             loading={products.isFetching}
             failed={products.isError}
             onRetry={() => void products.refetch()}
+            pastLastPage={pastLastPage}
           />
           {data && (data.totalPages > 1 || state.page > 1) && (
             <Pagination
