@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Page, Pagination } from '../../../components/ui';
 import { productsQuery } from '../../../lib/catalog-queries';
+import { scrollToListStart } from '../../../lib/scroll-to-list-start';
 import { ActiveFilters } from '../components/active-filters';
 import { CategoryPicker } from '../components/category-picker';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -29,7 +30,7 @@ export function ShopRoute() {
 
   const goToPage = (page: number) => {
     update((s) => rules.setPage(s, page));
-    if (gridRef.current) gridRef.current.scrollTop = 0;
+    scrollToListStart(gridRef.current);
   };
   // The filters match products, only not this many pages of them (decision 040).
   const pastLastPage =
