@@ -65,6 +65,30 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test('after logging in, Back leads on instead of showing the login form again', async ({
+    page,
+    request,
+  }) => {
+    // Two guarded pages, two login forms in the history; the second one is used.
+    for (const guarded of ['/cart', '/history']) {
+      await page.goto(guarded);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+    const shopper = { email: uniqueEmail('back'), username: 'Back Fan' };
+    const { email } = await signUpShopper(request, shopper);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+
+    // Back reaches the first login form, which sends the shopper on to the cart it was for.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+    await expectSignedIn(page, 'Back Fan');
+  });
+
   test('a forgotten password is reset with a mailed code, which ends the other sessions', async ({
     page,
     request,

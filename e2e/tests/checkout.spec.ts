@@ -160,10 +160,17 @@ test.describe('checkout', () => {
 
     await page.setViewportSize({ width: 412, height: 900 });
     await openAs(page, shopper, '/cart');
-    // The name is cut with an ellipsis, and the page does not scroll sideways.
+    // The name wraps onto two lines and is cut after them, whole in the link's title; the page
+    // does not scroll sideways.
     const link = page.getByRole('link', { name });
     await expect(link).toBeVisible();
-    expect(await link.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await expect(link).toHaveAttribute('title', name);
+    const shape = await link.evaluate((e) => ({
+      lines: Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)),
+      clamped: e.scrollHeight > e.clientHeight,
+      cutSideways: e.scrollWidth > e.clientWidth,
+    }));
+    expect(shape).toEqual({ lines: 2, clamped: true, cutSideways: false });
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,

@@ -89,7 +89,8 @@ afterEach(() => {
  */
 async function hydrate(url: string, signedIn: SessionUser | null = null) {
   const { answers } = pages.find((p) => p.url === url)!;
-  const api = stubCatalogApi({ products });
+  // Two pages, so the browser's own request for /shop?page=2 finds products.
+  const api = stubCatalogApi({ products, totalPages: 2 });
   const catalog = api.fetch.getMockImplementation()!;
   api.fetch.mockImplementation((input: RequestInfo | URL, init?: RequestInit) =>
     signedIn && new URL(String(input), 'http://localhost').pathname === '/api/auth/verify'

@@ -1,6 +1,6 @@
 /**
- * Texts of the home page, the shop and the product page that the specification leaves to us
- * (DESIGN.md §4). The spec's own wording lives in messages.ts (HOME, VALIDATION, PAGES).
+ * Texts of the home page, the shop, the product page and paged lists that the specification
+ * leaves to us (DESIGN.md §4). The spec's own wording lives in messages.ts (HOME, VALIDATION, PAGES).
  */
 
 export const CATALOG = {
@@ -46,6 +46,17 @@ export const SHOP = {
   pagination: 'Pages',
   previous: 'Previous',
   next: 'Next',
+} as const;
+
+/**
+ * A paged list (the shop, purchase history) asked for a page past its last one: a bookmark, a
+ * shared link, a list that shrank (decision 040).
+ */
+export const PAGE_PAST_END = {
+  title: (page: number) => `There is no page ${page}`,
+  hint: (lastPage: number) =>
+    lastPage === 1 ? 'Everything fits on one page.' : `The last page is page ${lastPage}.`,
+  goToLast: (lastPage: number) => `Go to page ${lastPage}`,
 } as const;
 
 /** The product page (spec §2 "Product detail"). */

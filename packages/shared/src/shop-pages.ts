@@ -74,13 +74,16 @@ export const DEFAULT_SHOP_STATE: ShopState = {
   searchQuery: '',
 };
 
+/** The URL parameter of a paged list's page: /shop?page=2, /history?page=2. */
+export const PAGE_PARAM = 'page';
+
 /** URL parameter names: /shop?category=toys&types=car,doll&price=40&sort=price-low&page=2&q=… */
 export const SHOP_PARAM = {
   category: 'category',
   types: 'types',
   price: 'price',
   sort: 'sort',
-  page: 'page',
+  page: PAGE_PARAM,
   search: 'q',
 } as const;
 
@@ -93,6 +96,12 @@ function intIn(raw: string | null, min: number, max: number, fallback: number): 
   if (raw === null || raw.trim() === '' || !Number.isFinite(n)) return fallback;
   return Math.min(max, Math.max(min, Math.round(n)));
 }
+
+/**
+ * A paged list's page as its URL gives it: 1 when missing or nonsense, a fraction rounded, and
+ * kept within 1 to MAX_PAGE. A page past the list's end is for the list to recover from.
+ */
+export const pageFromParam = (raw: string | null): number => intIn(raw, 1, MAX_PAGE, DEFAULT_PAGE);
 
 /** Reads the state from the URL; anything missing or nonsensical falls back to its default. */
 export function parseShopParams(params: URLSearchParams): ShopState {
@@ -110,7 +119,7 @@ export function parseShopParams(params: URLSearchParams): ShopState {
     productTypes: types.length > 0 ? [...new Set(types)] : [ALL_TYPES],
     price: intIn(params.get(SHOP_PARAM.price), PRICE_FILTER_MIN, PRICE_FILTER_MAX, 0),
     sortBy: isSort(sort) ? sort : DEFAULT_SORT,
-    page: intIn(params.get(SHOP_PARAM.page), 1, MAX_PAGE, DEFAULT_PAGE),
+    page: pageFromParam(params.get(SHOP_PARAM.page)),
     searchQuery: search.length >= SEARCH_MIN_LENGTH ? search : '',
   };
 }

@@ -47,6 +47,21 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
   });
 
+  it.each(['/login', '/signup'])('sends a signed-in visitor from %s home', async (page) => {
+    stubCatalogApi({ products: [] });
+    storeSession('user');
+    renderApp(page);
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent(/^\/$/));
+  });
+
+  it('leaves the recruiter and password-reset pages open to a signed-in visitor', async () => {
+    storeSession('user');
+    renderApp('/recruiter');
+    expect(await screen.findByRole('heading', { name: 'Recruiter account' })).toBeInTheDocument();
+    renderApp('/forgot-password');
+    expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+  });
+
   it('shows staff the dashboard shell with its sidebar', async () => {
     storeSession('superAdmin');
     renderApp('/dashboard/orders');

@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { paths, routePatterns } from '../lib/paths';
+import { GuestOnly } from './guards/guest-only';
 import { RequireAuth } from './guards/require-auth';
 import { AppLayout } from './layouts/app-layout';
 import { ShopLayout } from './layouts/shop-layout';
@@ -20,8 +21,13 @@ export const routes: RouteObject[] = [
           { index: true, element: <screens.HomeScreen /> },
           { path: routePatterns.shop, element: <screens.ShopScreen /> },
           { path: routePatterns.product, element: <ProductEntry /> },
-          { path: routePatterns.login, element: <screens.LoginScreen /> },
-          { path: routePatterns.signup, element: <screens.SignupScreen /> },
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: routePatterns.login, element: <screens.LoginScreen /> },
+              { path: routePatterns.signup, element: <screens.SignupScreen /> },
+            ],
+          },
           { path: routePatterns.forgotPassword, element: <screens.ForgotPasswordScreen /> },
           { path: routePatterns.recruiter, element: <screens.RecruiterScreen /> },
           { path: routePatterns.googleAuth, element: <screens.GoogleAuthScreen /> },

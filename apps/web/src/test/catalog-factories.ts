@@ -47,7 +47,8 @@ export function productsAnswer(
 ) {
   return {
     success: true,
-    currPageProducts: products,
+    // A page past the end answers no products with the true totals, as the server does.
+    currPageProducts: (constraints.page ?? 1) > totalPages ? [] : products,
     totalPages,
     totalProducts: products.length * totalPages,
     page: constraints.page,

@@ -12,11 +12,13 @@ export {
   type ButtonVariant,
 } from './button';
 export { Card, CardBody, CardHeader, CardTitle } from './card';
+export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FieldError, FieldHint, Input, Label, type InputProps } from './input';
 export { Modal, type ModalProps } from './modal';
 export { NotFoundPanel, type NotFoundPanelProps } from './not-found-panel';
 export { Page, type PageProps } from './page';
 export { Pagination, visiblePages, type PaginationProps } from './pagination';
+export { PastLastPage, type PastLastPageProps } from './past-last-page';
 export { ScreenPlaceholder, type ScreenPlaceholderProps } from './screen-placeholder';
 export { InstagramIcon, XIcon, YouTubeIcon } from './social-icons';
 export { ScreenSpinner, Spinner, type SpinnerProps } from './spinner';

@@ -29,9 +29,12 @@ export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
         />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {/* Two lines, not one: similar products ("… Crimson Moon" the comic, "… Crimson Moon 1/7
+            Scale Figure") differ at the end of their names. The title shows a longer one whole. */}
         <Link
           to={paths.product(item.productId)}
-          className="truncate font-semibold text-ink-900 hover:text-sakura-700"
+          title={item.name}
+          className="line-clamp-2 font-semibold break-words text-ink-900 hover:text-sakura-700"
         >
           {item.name}
         </Link>

@@ -112,6 +112,18 @@ describe('Cart page', { timeout: 20_000 }, () => {
     expect(screen.getByText(/held for 30 minutes after your last change/)).toBeInTheDocument();
   });
 
+  it('shows a long name on up to two lines, whole in its title and its link name', async () => {
+    const name = 'Ronin of the Crimson Moon 1/7 Scale Figure';
+    renderCart({
+      'POST /api/cart': () => jsonResponse(cartResponse([comic, figureItem({ name })])),
+    });
+    const link = await screen.findByRole('link', { name });
+    expect(link).toHaveAttribute('title', name);
+    // A phone cut it to one line with an ellipsis, hiding what told it from the comic.
+    expect(link).toHaveClass('line-clamp-2');
+    expect(link).not.toHaveClass('truncate');
+  });
+
   it('asks for a delivery address and a payment method before placing an order', async () => {
     renderCart();
     await screen.findByText('Blade Circuit Zero');

@@ -65,7 +65,7 @@ export function CartRoute() {
           <ButtonLink to={paths.shop}>Continue shopping</ButtonLink>
         </div>
       ) : (
-        // Tracks of minmax(0, …): a long product name (cut with an ellipsis) never widens the page.
+        // Tracks of minmax(0, …): a long product name (cut after two lines) never widens the page.
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-label="Cart items" className="flex flex-col gap-4">
             <HoldNotice minutes={cart.data.reservationTtlMinutes} heldUntil={cart.data.heldUntil} />

@@ -1,9 +1,9 @@
-import { PAGES, VALIDATION, type Order } from '@otaku/shared';
+import { PAGE_PAST_END, PAGES, VALIDATION, type Order } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAuth } from '../../../app/guards/require-auth';
 import { SessionExpiryHandler } from '../../../app/session-expiry';
 import { Toaster } from '../../../components/ui';
@@ -39,7 +39,45 @@ const page = (orders: Order[], currPage: number, totalPages: number, totalOrders
     totalOrders,
   });
 
+/** Three pages of one order each, ORD-PAGE000<n>; a page past them answers none. */
+const threePages = (call: { search: string }) => {
+  const asked = Number(new URLSearchParams(call.search).get('currPage'));
+  const orders = asked <= 3 ? [order(asked, { orderID: `ORD-PAGE000${asked}` })] : [];
+  return page(orders, asked, 3, 3);
+};
+
+const pagesAsked = (api: ReturnType<typeof stubApi>) =>
+  api
+    .of('GET /api/order/getOrders')
+    .map((call) => new URLSearchParams(call.search).get('currPage'));
+
+function AddressProbe() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="address">{pathname + search}</output>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Browser back
+      </button>
+    </>
+  );
+}
+
+/** The page at `route`, with its address shown and a stand-in for the browser's Back. */
+const renderHistory = (route: string) =>
+  renderWithProviders(
+    <>
+      <HistoryRoute />
+      <AddressProbe />
+    </>,
+    { route },
+  );
+
 describe('Purchase history', { timeout: 20_000 }, () => {
+  // jsdom does not scroll; a new page asks the window to.
+  beforeEach(() => void vi.spyOn(window, 'scrollTo').mockImplementation(() => {}));
+
   it('shows pages of orders with US long dates, coloured statuses and Page X of Y', async () => {
     const user = storeSession('user');
     const api = stubApi({
@@ -64,6 +102,53 @@ describe('Purchase history', { timeout: 20_000 }, () => {
     const query = new URLSearchParams(api.of('GET /api/order/getOrders')[1]!.search);
     expect(query.get('currPage')).toBe('2');
     expect(query.get('userId')).toBe(user._id);
+  });
+
+  it('keeps the page in the URL and starts each new page at its top', async () => {
+    storeSession('user');
+    const api = stubApi({ 'GET /api/order/getOrders': threePages });
+    renderHistory('/history?page=2');
+
+    // A reload (or a link) opens the page the URL names.
+    expect(await screen.findByText('ORD-PAGE0002')).toBeInTheDocument();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
+
+    vi.mocked(window.scrollTo).mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('ORD-PAGE0003')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/history\?page=3$/);
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+
+    // Back is the page before, not the page before the history.
+    await userEvent.click(screen.getByRole('button', { name: 'Browser back' }));
+    expect(await screen.findByText('ORD-PAGE0002')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('ORD-PAGE0001')).toBeInTheDocument();
+    expect(screen.getByTestId('address')).toHaveTextContent(/^\/history$/);
+    expect(pagesAsked(api).slice(0, 2)).toEqual(['2', '3']);
+    expect(pagesAsked(api).at(-1)).toBe('1');
+  });
+
+  it('reads a page that is not a number as page 1', async () => {
+    storeSession('user');
+    const api = stubApi({ 'GET /api/order/getOrders': threePages });
+    renderHistory('/history?page=two');
+    expect(await screen.findByText('ORD-PAGE0001')).toBeInTheDocument();
+    expect(pagesAsked(api)).toEqual(['1']);
+  });
+
+  it('past the last page says there is no such page and offers the last one', async () => {
+    storeSession('user');
+    const api = stubApi({ 'GET /api/order/getOrders': threePages });
+    renderHistory('/history?page=9');
+
+    expect(await screen.findByText(PAGE_PAST_END.title(9))).toBeInTheDocument();
+    expect(screen.getByText(PAGE_PAST_END.hint(3))).toBeInTheDocument();
+    expect(screen.queryByText(PAGES.noPurchaseHistory)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: PAGE_PAST_END.goToLast(3) }));
+    expect(await screen.findByText('ORD-PAGE0003')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(pagesAsked(api)).toEqual(['9', '3']);
   });
 
   it("shows 'No Purchase History' when there are no orders", async () => {

@@ -1,19 +1,30 @@
-import { PAGES } from '@otaku/shared';
+import { PAGE_PARAM, PAGES, pageFromParam } from '@otaku/shared';
 import { History } from 'lucide-react';
-import { useState } from 'react';
-import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
+import { useSearchParams } from 'react-router';
+import { Button, ButtonLink, Page, PastLastPage, ScreenSpinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { scrollToListStart } from '../../../lib/scroll-to-list-start';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
 
-/** /history (spec §2, Purchase history): pages of orders with Previous, Next and 'Page X of Y'. */
+/**
+ * /history (spec §2, Purchase history): pages of orders with Previous, Next and 'Page X of Y'.
+ * The page is in the URL (/history?page=2, read as the shop reads its own), so a reload keeps
+ * it and Back returns to the page before.
+ */
 export function HistoryRoute() {
-  const [page, setPage] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const page = pageFromParam(params.get(PAGE_PARAM));
   const orders = useOrders(page);
   // A 401 has already sent the visitor to /login with the login message (spec §8, History;
   // app/session-expiry.tsx): the page, gone by then, has nothing to add.
   const expired = orders.error instanceof ApiError && orders.error.status === 401;
+
+  const goToPage = (next: number) => {
+    setParams(next > 1 ? { [PAGE_PARAM]: String(next) } : {});
+    scrollToListStart();
+  };
 
   if (orders.isPending) return <ScreenSpinner label="Loading your orders" />;
   // Spec §8: other errors are only logged; the 401 rules live in the API client.
@@ -29,29 +40,42 @@ export function HistoryRoute() {
       </Page>
     );
 
+  // A bookmarked page of a history that has fewer pages (decision 040).
+  const pastLastPage = data.paginatedOrders.length === 0 && page > data.totalPages;
   return (
     <Page className="flex flex-col gap-6">
       <h1 className="text-3xl font-extrabold text-ink-900">Purchase History</h1>
-      <ul className="flex flex-col gap-4" aria-busy={orders.isFetching}>
-        {data.paginatedOrders.map((order) => (
-          <OrderCard key={order._id} order={order} />
-        ))}
-      </ul>
-      <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-          Previous
-        </Button>
-        <span className="text-sm font-semibold text-ink-700">
-          Page {data.currPage} of {data.totalPages}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={page >= data.totalPages}
-          onClick={() => setPage((p) => p + 1)}
-        >
-          Next
-        </Button>
-      </nav>
+      {pastLastPage ? (
+        <PastLastPage
+          page={page}
+          lastPage={data.totalPages}
+          onGoToLast={() => goToPage(data.totalPages)}
+          className="py-12"
+        />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-4" aria-busy={orders.isFetching}>
+            {data.paginatedOrders.map((order) => (
+              <OrderCard key={order._id} order={order} />
+            ))}
+          </ul>
+          <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+              Previous
+            </Button>
+            <span className="text-sm font-semibold text-ink-700">
+              Page {data.currPage} of {data.totalPages}
+            </span>
+            <Button
+              variant="secondary"
+              disabled={page >= data.totalPages}
+              onClick={() => goToPage(page + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        </>
+      )}
     </Page>
   );
 }

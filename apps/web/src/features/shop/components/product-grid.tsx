@@ -8,7 +8,13 @@ import {
 import { PackageSearch } from 'lucide-react';
 import type { Ref } from 'react';
 import { ProductCard } from '../../../components/catalog';
-import { Button, Spinner } from '../../../components/ui';
+import {
+  Button,
+  EmptyState,
+  PastLastPage,
+  Spinner,
+  type PastLastPageProps,
+} from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 
 export interface ProductGridProps {
@@ -17,6 +23,11 @@ export interface ProductGridProps {
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
+  /**
+   * Set when the page asked for is past the last one: its empty answer offers the last page
+   * rather than saying that nothing matches, which the earlier pages contradict.
+   */
+  pastLastPage?: PastLastPageProps;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -24,7 +35,14 @@ export interface ProductGridProps {
  * The products, 2 to 6 columns by screen width, in an area 600 px high (spec §2, §9). Waiting
  * shows a spinner, but only after 200 ms, so quick answers never flash one.
  */
-export function ProductGrid({ products, loading, failed, onRetry, ref }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  loading,
+  failed,
+  onRetry,
+  pastLastPage,
+  ref,
+}: ProductGridProps) {
   const empty = !loading && (failed || (products !== undefined && products.length === 0));
   return (
     <div
@@ -59,23 +77,20 @@ export function ProductGrid({ products, loading, failed, onRetry, ref }: Product
           <Spinner size="lg" label={SHOP.loadingProducts} />
         </div>
       )}
-      {empty && (
-        <div className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center">
-          <span className="grid size-14 place-items-center rounded-2xl bg-white text-ink-400 ring-1 ring-ink-100">
-            <PackageSearch aria-hidden="true" className="size-7" />
-          </span>
-          <p className="text-lg font-bold text-ink-900">
-            {failed ? SHOP.loadFailed : SHOP.noProducts}
-          </p>
-          {failed ? (
+      {empty &&
+        (failed ? (
+          <EmptyState icon={PackageSearch} title={SHOP.loadFailed} className="h-full">
             <Button variant="secondary" onClick={onRetry}>
               {SHOP.retry}
             </Button>
-          ) : (
+          </EmptyState>
+        ) : pastLastPage ? (
+          <PastLastPage {...pastLastPage} className="h-full" />
+        ) : (
+          <EmptyState icon={PackageSearch} title={SHOP.noProducts} className="h-full">
             <p className="text-sm text-ink-500">{SHOP.noProductsHint}</p>
-          )}
-        </div>
-      )}
+          </EmptyState>
+        ))}
     </div>
   );
 }

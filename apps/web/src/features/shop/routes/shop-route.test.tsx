@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { VALIDATION } from '@otaku/shared';
+import { PAGE_PAST_END, SHOP, VALIDATION } from '@otaku/shared';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -212,6 +212,20 @@ describe('ShopRoute', { timeout: 20_000 }, () => {
     const again = await screen.findByRole('dialog', { name: 'Filters' });
     await user.click(within(again).getByRole('button', { name: 'Show 5 products' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('past the last page says that page does not exist and offers the last one', async () => {
+    const user = userEvent.setup();
+    renderShop('/shop?q=an&page=9');
+    const grid = screen.getByRole('region', { name: 'Products' });
+    expect(await within(grid).findByText(PAGE_PAST_END.title(9))).toBeInTheDocument();
+    expect(within(grid).getByText(PAGE_PAST_END.hint(5))).toBeInTheDocument();
+    expect(screen.queryByText(SHOP.noProducts)).not.toBeInTheDocument();
+
+    await user.click(within(grid).getByRole('button', { name: PAGE_PAST_END.goToLast(5) }));
+    await lastAsked({ searchQuery: 'an', page: 5 });
+    expect(await within(grid).findByText('Blade Circuit Zero')).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('page=5');
   });
 
   it('says so when nothing matches', async () => {

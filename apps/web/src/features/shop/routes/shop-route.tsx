@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Page, Pagination } from '../../../components/ui';
 import { productsQuery } from '../../../lib/catalog-queries';
+import { scrollToListStart } from '../../../lib/scroll-to-list-start';
 import { ActiveFilters } from '../components/active-filters';
 import { CategoryPicker } from '../components/category-picker';
 import { FilterDrawer } from '../components/filter-drawer';
@@ -29,8 +30,13 @@ export function ShopRoute() {
 
   const goToPage = (page: number) => {
     update((s) => rules.setPage(s, page));
-    if (gridRef.current) gridRef.current.scrollTop = 0;
+    scrollToListStart(gridRef.current);
   };
+  // The filters match products, only not this many pages of them (decision 040).
+  const pastLastPage =
+    data && data.totalProducts > 0 && state.page > data.totalPages
+      ? { page: state.page, lastPage: data.totalPages, onGoToLast: () => goToPage(data.totalPages) }
+      : undefined;
 
   return (
     <Page className="flex flex-col gap-6">
@@ -84,6 +90,7 @@ export function ShopRoute() {
             loading={products.isFetching}
             failed={products.isError}
             onRetry={() => void products.refetch()}
+            pastLastPage={pastLastPage}
           />
           {data && (data.totalPages > 1 || state.page > 1) && (
             <Pagination
