@@ -201,7 +201,7 @@ const discountSchema = z.preprocess(
             ? DASHBOARD_RULES.discountNotANumber
             : DASHBOARD_RULES.discountRange,
     })
-    .int(DASHBOARD_RULES.discountRange)
+    .int(DASHBOARD_RULES.discountNotANumber)
     .min(COUPON_DISCOUNT_MIN, DASHBOARD_RULES.discountRange)
     .max(COUPON_DISCOUNT_MAX, DASHBOARD_RULES.discountRange),
 );

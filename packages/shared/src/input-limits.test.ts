@@ -175,6 +175,12 @@ describe('coupon discount and expiry', () => {
     },
   );
 
+  it.each(['7.5', 12.5])('a discount of %j is not a whole number', (discountPercentage) => {
+    expect(said(createCouponRequestSchema, { ...coupon, discountPercentage })).toBe(
+      DASHBOARD_RULES.discountNotANumber,
+    );
+  });
+
   it('takes plain whole numbers, as text or as numbers', () => {
     const parsed = createCouponRequestSchema.parse({ ...coupon, discountPercentage: ' 30 ' });
     expect(parsed.discountPercentage).toBe(30);
