@@ -19,7 +19,13 @@ export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
   const label = item.selectedVariant ? `${item.name} (${item.selectedVariant})` : item.name;
   return (
     <li className="flex gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100">
-      <Link to={paths.product(item.productId)} className="shrink-0">
+      {/* The picture leads where the name does: one link for keyboards and screen readers. */}
+      <Link
+        to={paths.product(item.productId)}
+        className="shrink-0"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <img
           src={item.image}
           alt=""

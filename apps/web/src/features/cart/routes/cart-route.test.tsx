@@ -124,6 +124,22 @@ describe('Cart page', { timeout: 20_000 }, () => {
     expect(link).not.toHaveClass('truncate');
   });
 
+  it('offers each line as one named link, its picture leading there too without a stop', async () => {
+    renderCart();
+    await screen.findByText('Blade Circuit Zero');
+    // Every link a keyboard or screen reader meets in the cart's lines has a name.
+    const lines = screen.getAllByRole('listitem').filter((li) => li.querySelector('img'));
+    for (const line of lines) {
+      const links = within(line).getAllByRole('link');
+      expect(links).toHaveLength(1);
+      expect(links[0]).toHaveAccessibleName();
+      const picture = line.querySelector('img')!.closest('a')!;
+      expect(picture).toHaveAttribute('tabindex', '-1');
+      expect(picture.getAttribute('href')).toBe(links[0]!.getAttribute('href'));
+    }
+    expect(lines.length).toBeGreaterThan(0);
+  });
+
   it('asks for a delivery address and a payment method before placing an order', async () => {
     renderCart();
     await screen.findByText('Blade Circuit Zero');
