@@ -219,6 +219,15 @@ export async function apiLogin(
   return (await res.json()) as Session;
 }
 
+/** Signs in on the login page, as a shopper does: the browser then holds the refresh cookie. */
+export async function logInOnPage(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
 /** Stores the session the way the login page does, then opens the path. */
 export async function openAs(page: Page, session: Session, path: string): Promise<void> {
   await page.goto('/');

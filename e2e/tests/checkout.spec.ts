@@ -5,6 +5,7 @@ import {
   createToy,
   expect,
   getJson,
+  logInOnPage,
   openAs,
   reserveOne,
   seedAdmin,
@@ -23,11 +24,7 @@ async function signIn(page: Page, request: APIRequestContext, label: string): Pr
     email: uniqueEmail(label),
     username: `${label} fan`,
   });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+  await logInOnPage(page, email, password);
   return email;
 }
 

@@ -3,6 +3,7 @@ import {
   apiLogin,
   createShopper,
   expect,
+  logInOnPage,
   openAs,
   openAsAdmin,
   PIXEL_PNG,
@@ -185,11 +186,7 @@ test.describe('staff dashboard', () => {
     };
     await setRole('admin');
     // Signed in on the login page, so that the browser holds the refresh cookie.
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(shopper.email);
-    await page.getByLabel('Password').fill(shopper.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page.getByRole('banner').getByRole('button', { name: 'Logout' })).toBeVisible();
+    await logInOnPage(page, shopper.email, shopper.password);
     await page.goto('/dashboard/orders');
     await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 

@@ -129,6 +129,7 @@ export function shopperCalls(app: FastifyInstance, who: Shopper) {
   const post = (url: string, payload: object) =>
     app.inject({ method: 'POST', url: `/api${url}`, headers: who.headers, payload });
   return {
+    id: who.id,
     readCart: () => app.inject({ method: 'POST', url: '/api/cart', headers: who.headers }),
     reserve: (productId: string, quantity: number, variant = '') =>
       post('/reserveStock', { productId, variant, quantity }),

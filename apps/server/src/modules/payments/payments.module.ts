@@ -18,21 +18,19 @@ export interface CardPayments {
 export function cardPayments({ payments, publicUrl }: Config): CardPayments {
   if (payments.provider === 'stripe') {
     const stripe = createStripeClient(payments);
-    const provider = createStripeProvider(stripe, publicUrl);
-    return {
-      provider,
-      routes: async (app) => {
-        await app.register(paymentRoutes(provider));
-        await app.register(stripeWebhookRoutes(stripe, payments.webhookSecret));
-      },
-    };
+    return withRoutes(
+      createStripeProvider(stripe, publicUrl),
+      stripeWebhookRoutes(stripe, payments.webhookSecret),
+    );
   }
-  const provider = createTestProvider();
-  return {
-    provider,
-    routes: async (app) => {
-      await app.register(paymentRoutes(provider));
-      await app.register(testCheckoutRoutes);
-    },
-  };
+  return withRoutes(createTestProvider(), testCheckoutRoutes);
 }
+
+/** The card checkout call, then the provider's own routes (Stripe's webhook, the test page). */
+const withRoutes = (provider: PaymentProvider, own: FastifyPluginAsync): CardPayments => ({
+  provider,
+  routes: async (app) => {
+    await app.register(paymentRoutes(provider));
+    await app.register(own);
+  },
+});

@@ -199,11 +199,10 @@ describe('POST /api/stripe/webhook', () => {
 });
 
 describe('closing the Stripe sessions a cart leaves open', () => {
-  let buyer: ReturnType<typeof shopperCalls> & { id: string };
+  let buyer: ReturnType<typeof shopperCalls>;
   let scarf: ProductFixture;
   beforeAll(async () => {
-    const shopper = await signedInShopper(t.database.db, t.config);
-    buyer = { id: shopper.id, ...shopperCalls(t.app, shopper) };
+    buyer = shopperCalls(t.app, await signedInShopper(t.database.db, t.config));
     scarf = await createProduct(t.database.db, { priceCents: 1500, stock: { '': 2 } });
   });
 

@@ -222,11 +222,10 @@ describe('the test provider', () => {
 });
 
 describe('a cart ordered twice over, by card and cash on delivery', () => {
-  let buyer: ReturnType<typeof shopperCalls> & { id: string };
+  let buyer: ReturnType<typeof shopperCalls>;
   let lastTwo: ProductFixture;
   beforeAll(async () => {
-    const shopper = await signedInShopper(t.database.db, t.config);
-    buyer = { id: shopper.id, ...shopperCalls(t.app, shopper) };
+    buyer = shopperCalls(t.app, await signedInShopper(t.database.db, t.config));
     lastTwo = await createProduct(t.database.db, { priceCents: 900, stock: { '': 2 } });
   });
 
