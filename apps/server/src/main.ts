@@ -3,6 +3,7 @@ import 'dotenv/config';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureFirstSuperAdmin } from './db/seed/first-admin';
 import { seedDemoData } from './db/seed/seed';
 
@@ -54,6 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error('Failed to start:', error);
+  // A refusal that says what to do needs no stack trace.
+  if (error instanceof DataDirInUseError) console.error(error.message);
+  else console.error('Failed to start:', error);
   process.exit(1);
 });

@@ -2,8 +2,6 @@
  * One Drizzle database over either engine: PGlite under DATA_DIR by default, PostgreSQL when
  * DATABASE_URL is set. The schema and every query are the same for both.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -20,6 +18,7 @@ import {
   postgresChangeFeeds,
   type ChangeFeeds,
 } from './change-feed';
+import { lockDataDir } from './data-dir-lock';
 import { runMigrations } from './migrate';
 
 export type Schema = typeof schema;
@@ -110,11 +109,14 @@ async function openPostgres(url: string, max: number, logger: Logger) {
 
 async function openPglite(options: DatabaseOptions, logger: Logger) {
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://'))
-    mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  // Taken before PGlite touches the directory: a second opener must not even start it up.
+  const lock = dataDir.startsWith('memory://') ? undefined : await lockDataDir(dataDir);
   const client = await PGlite.create(dataDir, {
     extensions: pgliteExtensions,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  }).catch(async (error: unknown) => {
+    await lock?.release();
+    throw error;
   });
   // One session for the life of the client, so a session setting holds for every query.
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
@@ -128,6 +130,7 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
     close: async () => {
       await changes.close();
       await client.close();
+      await lock?.release();
     },
   };
 }
