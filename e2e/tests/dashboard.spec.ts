@@ -154,6 +154,10 @@ test.describe('staff dashboard', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(row).toHaveCount(0);
+    // The focus is on the Delete of the row that took its place (or of the row before).
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAccessibleName(/^Delete coupon /);
+    await expect(focused).not.toHaveAccessibleName(`Delete coupon ${code}`);
   });
 
   test("edit a user's role", async ({ page, request }) => {
