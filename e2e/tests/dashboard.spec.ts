@@ -115,6 +115,12 @@ test.describe('staff dashboard', () => {
       /^Shipped noticeSent \d/,
     ]);
     await mails.getByRole('button', { name: 'Send again: shipped notice' }).click();
+    // It asks first, naming the mail and where it goes (decision 119).
+    const ask = page.getByRole('dialog', { name: 'Send the shipped notice again?' });
+    await expect(ask).toContainText(`order ${orderID} will be e-mailed to ${shopper.email}`);
+    await ask.getByRole('button', { name: 'Send again' }).click();
+    await expect(ask).toBeHidden();
+    await expect(mails.getByRole('button', { name: 'Send again: shipped notice' })).toBeFocused();
     await waitForMail(request, shopper.email, {
       subject: ORDER_MAIL.shipped.subject(orderID),
       count: 2,

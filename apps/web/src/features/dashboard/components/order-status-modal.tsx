@@ -56,7 +56,7 @@ export function OrderStatusModal({
         <>
           <OrderDetails order={order} />
           <div className="mt-5 border-t border-ink-100 pt-4">
-            <OrderMails orderId={order._id} />
+            <OrderMails orderId={order._id} orderNumber={order.orderID} />
           </div>
         </>
       ) : null}
