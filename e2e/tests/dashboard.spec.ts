@@ -115,6 +115,12 @@ test.describe('staff dashboard', () => {
       /^Shipped noticeSent \d/,
     ]);
     await mails.getByRole('button', { name: 'Send again: shipped notice' }).click();
+    // It asks first, naming the mail and where it goes (decision 119).
+    const ask = page.getByRole('dialog', { name: 'Send the shipped notice again?' });
+    await expect(ask).toContainText(`order ${orderID} will be e-mailed to ${shopper.email}`);
+    await ask.getByRole('button', { name: 'Send again' }).click();
+    await expect(ask).toBeHidden();
+    await expect(mails.getByRole('button', { name: 'Send again: shipped notice' })).toBeFocused();
     await waitForMail(request, shopper.email, {
       subject: ORDER_MAIL.shipped.subject(orderID),
       count: 2,
@@ -154,6 +160,10 @@ test.describe('staff dashboard', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(row).toHaveCount(0);
+    // The focus is on the Delete of the row that took its place (or of the row before).
+    const focused = page.locator(':focus');
+    await expect(focused).toHaveAccessibleName(/^Delete coupon /);
+    await expect(focused).not.toHaveAccessibleName(`Delete coupon ${code}`);
   });
 
   test("edit a user's role", async ({ page, request }) => {
@@ -194,6 +204,46 @@ test.describe('staff dashboard', () => {
     await page.getByRole('link', { name: 'Users' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  });
+
+  test('an unknown dashboard address: a 404 with the dashboard around it, guests and shoppers sent on', async ({
+    page,
+    request,
+    pageErrors,
+    browser,
+  }) => {
+    // The browser logs the page's own 404; the app shows it.
+    pageErrors.allow(/404 \(Not Found\).*\/dashboard\//);
+    // A guest goes to log in, and from there to where they were going.
+    await page.goto('/dashboard/nothing-here');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email').fill(seedAdmin.email);
+    await page.getByLabel('Password').fill(seedAdmin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/nothing-here$/);
+    await expect(page.getByRole('heading', { name: 'No such dashboard page' })).toBeVisible();
+
+    for (const path of ['/dashboard/nothing-here', '/dashboard/orders/42']) {
+      expect((await page.goto(path))?.status(), path).toBe(404);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { name: 'No such dashboard page' })).toBeVisible();
+      // Inside the dashboard: its title and its four pages beside the message.
+      await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link'),
+      ).toHaveText(['Products', 'Orders', 'Users', 'Coupons']);
+    }
+    await page.getByRole('main').getByRole('link', { name: 'Back to products' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+
+    // A signed-in shopper goes home.
+    const shopper = await createShopper(request);
+    const shopperContext = await browser.newContext();
+    const shopperPage = await shopperContext.newPage();
+    await openAs(shopperPage, shopper, '/dashboard/nothing-here');
+    await expect(shopperPage).toHaveURL(/\/$/);
+    await shopperContext.close();
   });
 
   // One journey per list: eight downloads in one journey outlasted its 30 s on a busy machine.

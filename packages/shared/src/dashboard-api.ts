@@ -117,6 +117,8 @@ export const orderMailStatusSchema = z.object({
 export type OrderMailStatus = z.infer<typeof orderMailStatusSchema>;
 export const orderMailsResponseSchema = z.object({
   success: z.literal(true),
+  /** Where the order's e-mails go: the address it was placed with, not the account's today. */
+  to: z.string(),
   mails: z.array(orderMailStatusSchema),
 });
 export type OrderMailsResponse = z.infer<typeof orderMailsResponseSchema>;

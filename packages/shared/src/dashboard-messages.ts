@@ -79,6 +79,17 @@ export const ORDER_MAIL_STATUS = {
   resend: 'Send again',
   // Starts with the button's own words (WCAG 2.5.3), so speaking them finds it.
   resendLabel: (kind: string) => `Send again: ${kind.toLowerCase()}`,
+  // The question before a mail goes to a customer again (decision 119): what, and to whom.
+  confirmResendTitle: (kind: string) => `Send the ${kind.toLowerCase()} again?`,
+  confirmResend: (kind: string, orderNumber: string, to: string) =>
+    `The ${kind.toLowerCase()} of order ${orderNumber} will be e-mailed to ${to} again.`,
+  alreadySent: (when: string) => `It was already sent ${when}.`,
+  confirmResendAllTitle: (n: number) =>
+    n === 1 ? 'Send 1 e-mail again?' : `Send ${n} e-mails again?`,
+  confirmResendAll: (n: number) =>
+    n === 1
+      ? 'The order e-mail that could not be sent will be e-mailed again to its customer, at the address the order was placed with.'
+      : `The ${n} order e-mails that could not be sent will be e-mailed again, each to its order's customer at the address the order was placed with.`,
   resendQueued: 'The e-mail will be sent again in a moment.',
   resendFailed: 'The e-mail could not be queued again.',
   problems: (n: number) =>

@@ -79,6 +79,20 @@ describe('routes', () => {
     );
   });
 
+  it("shows staff an unknown dashboard address as the dashboard's own not-found page", async () => {
+    storeSession('admin');
+    renderApp('/dashboard/nothing-here');
+    const main = await screen.findByRole('main');
+    expect(
+      await within(main).findByRole('heading', { name: 'No such dashboard page' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Back to products' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+  });
+
   it('on narrow screens opens the sidebar as a drawer that closes after a link click', async () => {
     stubNarrowScreen();
     storeSession('admin');

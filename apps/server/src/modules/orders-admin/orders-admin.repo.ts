@@ -150,12 +150,14 @@ export async function lowStock(db: Executor, threshold: number, limit: number) {
 }
 
 /**
- * The e-mails of the order with this id or number, confirmation first; no rows when there is
- * no such order, one row with a null kind when it owes none (placed before decision 109).
+ * The e-mails of the order with this id or number, confirmation first, each with the address
+ * they go to; no rows when there is no such order, one row with a null kind when it owes none
+ * (placed before decision 109).
  */
 export async function mailsOfOrder(db: Executor, id: string) {
   return db
     .select({
+      to: orders.customerEmail,
       kind: orderMails.kind,
       attempts: orderMails.attempts,
       notBefore: orderMails.notBefore,

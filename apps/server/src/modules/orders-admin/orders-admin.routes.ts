@@ -104,7 +104,7 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => ({
       success: true as const,
-      mails: await service.orderMailStatuses(db(), request.params.id),
+      ...(await service.orderMailStatuses(db(), request.params.id)),
     }),
   );
 

@@ -60,16 +60,20 @@ export async function deleteOrder(db: Executor, id: string) {
  * Where each e-mail of an order stands (decision 115): sent, still being tried, or given up
  * after its last try failed.
  */
-export async function orderMailStatuses(db: Executor, id: string): Promise<OrderMailStatus[]> {
+export async function orderMailStatuses(
+  db: Executor,
+  id: string,
+): Promise<{ to: string; mails: OrderMailStatus[] }> {
   const rows = await repo.mailsOfOrder(db, id);
   if (rows.length === 0) throw notFound(DASHBOARD_RULES.orderNotFound);
-  return rows.flatMap(({ kind, attempts, notBefore, sentAt }): OrderMailStatus[] => {
+  const mails = rows.flatMap(({ kind, attempts, notBefore, sentAt }): OrderMailStatus[] => {
     if (kind === null || attempts === null) return [];
     const status = { kind, tries: attempts, sentAt: null, nextTryAt: null };
     if (sentAt) return [{ ...status, state: 'sent', sentAt: sentAt.toISOString() }];
     if (attempts >= ORDER_MAIL_TRIES) return [{ ...status, state: 'failed' }];
     return [{ ...status, state: 'waiting', nextTryAt: notBefore?.toISOString() ?? null }];
   });
+  return { to: rows[0]!.to, mails };
 }
 
 /** Has the order's e-mail of this kind sent (again) as soon as the sender runs. */

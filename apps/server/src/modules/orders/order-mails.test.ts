@@ -237,6 +237,8 @@ describe("the dashboard's view of order e-mails (decision 115)", () => {
     expect(res.statusCode).toBe(200);
     return res.json().mails as OrderMailStatus[];
   };
+  const recipientOf = async (id: string) =>
+    (await staffCall('GET', `/order/mails/${id}`)).json().to as string;
   const givenUpCount = async () =>
     (await staffCall('GET', '/order/mailProblems')).json().failed as number;
   /** Leaves the order's confirmation as the sender leaves one whose last try failed. */
@@ -279,6 +281,16 @@ describe("the dashboard's view of order e-mails (decision 115)", () => {
       ['confirmation', 'sent'],
       ['shipped', 'sent'],
     ]);
+  });
+
+  it('name the address they go to: the one the order was placed with', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const order = await placeCashOrder(shopper);
+    expect(await recipientOf(order._id)).toBe(shopper.email);
+    await t.database.db.execute(
+      sql`update users set email = ${`new-${shopper.email}`} where id = ${shopper.id}`,
+    );
+    expect(await recipientOf(order.orderID)).toBe(shopper.email);
   });
 
   it('show a mail still being tried with its failed tries and next try', async () => {

@@ -2,26 +2,10 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef } from 'react';
 import { cn } from '../../lib/cn';
+import { noteOpener, returnFocus, type Opener } from './focus-return';
 import type { ModalProps } from './modal';
 
 const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-3xl' };
-
-/**
- * Where the focus goes when a dialog closes: back to what opened it or, when that is gone (its
- * row was deleted) or cannot take it, to the main content, the skip link's target. Never the
- * page's body, from where the next Tab starts over at the top of the page.
- */
-function returnFocus(opener: HTMLElement | null) {
-  opener?.focus();
-  if (!opener || document.activeElement !== opener)
-    document.getElementById('main-content')?.focus();
-}
-
-/** What has the focus as a dialog opens, if anything does. */
-const focused = () =>
-  document.activeElement instanceof HTMLElement && document.activeElement !== document.body
-    ? document.activeElement
-    : null;
 
 /** The dialog behind Modal, in its own chunk: Radix Dialog loads when a dialog first opens. */
 export function ModalDialog({
@@ -35,8 +19,8 @@ export function ModalDialog({
   dismissible = true,
 }: ModalProps) {
   // The dialogs open from buttons of their pages rather than a Dialog.Trigger, so Radix has
-  // nothing to return the focus to: the dialog keeps what had it as it opened.
-  const opener = useRef<HTMLElement | null>(null);
+  // nothing to return the focus to: the dialog keeps what had it as it opened, and where.
+  const opener = useRef<Opener>({ control: null, place: null });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -45,7 +29,7 @@ export function ModalDialog({
           // Radix links a Description by itself; without one, say so explicitly.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onPointerDownOutside={(event) => !dismissible && event.preventDefault()}
-          onOpenAutoFocus={() => (opener.current = focused())}
+          onOpenAutoFocus={() => (opener.current = noteOpener())}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocus(opener.current);

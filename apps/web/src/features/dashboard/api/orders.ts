@@ -102,14 +102,21 @@ export function useDeleteOrder() {
   });
 }
 
-/** Where each e-mail of the order stands; read again every few seconds while one is on its way. */
+/**
+ * Where each e-mail of the order stands, and the address they go to; read again every few
+ * seconds while one is on its way.
+ */
 export function useOrderMails(id: string) {
   return useQuery({
     queryKey: orderKeys.mails(id),
-    queryFn: async () =>
-      (await api.get<OrderMailsResponse>(`/order/mails/${encodeURIComponent(id)}`)).mails,
+    queryFn: async () => {
+      const { to, mails } = await api.get<OrderMailsResponse>(
+        `/order/mails/${encodeURIComponent(id)}`,
+      );
+      return { to, mails };
+    },
     refetchInterval: (query) =>
-      query.state.data?.some((m) => m.state === 'waiting') ? MAIL_WAITING_REFRESH_MS : false,
+      query.state.data?.mails.some((m) => m.state === 'waiting') ? MAIL_WAITING_REFRESH_MS : false,
   });
 }
 

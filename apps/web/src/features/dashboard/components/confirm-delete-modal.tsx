@@ -1,6 +1,7 @@
 import { DELETE_CONFIRM_WORD } from '@otaku/shared';
 import { useState, type ReactNode } from 'react';
-import { Button, FieldError, Input, Label, Modal } from '../../../components/ui';
+import { FieldError, Input, Label } from '../../../components/ui';
+import { ConfirmModal } from './confirm-modal';
 
 export interface ConfirmDeleteModalProps {
   open: boolean;
@@ -24,8 +25,6 @@ export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
   const [dirty, setDirty] = useState(false);
   const [serverError, setError] = useState<string | null>(null);
   const error = serverError ?? (dirty ? check(typed.trim()) : null);
-  const [busy, setBusy] = useState(false);
-  const matches = typed.trim() === expected;
   const close = (next: boolean) => {
     if (!next) {
       setTyped('');
@@ -34,65 +33,35 @@ export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
     }
     onOpenChange(next);
   };
-  const submit = async () => {
-    const problem = check(typed.trim());
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      await onConfirm();
-      close(false);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal
+    <ConfirmModal
       open={open}
       onOpenChange={close}
       title={title}
-      size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={!matches || busy || Boolean(props.blockedReason)}
-            onClick={() => void submit()}
-          >
-            {busy ? 'Deleting…' : 'Delete'}
-          </Button>
-        </>
-      }
+      action="Delete"
+      busyAction="Deleting…"
+      variant="danger"
+      disabled={typed.trim() !== expected || Boolean(props.blockedReason)}
+      onConfirm={onConfirm}
+      onFailure={setError}
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (matches) void submit();
+      {children}
+      {props.blockedReason ? <FieldError>{props.blockedReason}</FieldError> : null}
+      <Label htmlFor="confirm-delete">{label}</Label>
+      <Input
+        id="confirm-delete"
+        autoComplete="off"
+        value={typed}
+        placeholder={expected === DELETE_CONFIRM_WORD ? DELETE_CONFIRM_WORD : ''}
+        disabled={Boolean(props.blockedReason)}
+        invalid={Boolean(error)}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setDirty(true);
+          setError(null);
         }}
-      >
-        {children}
-        {props.blockedReason ? <FieldError>{props.blockedReason}</FieldError> : null}
-        <Label htmlFor="confirm-delete">{label}</Label>
-        <Input
-          id="confirm-delete"
-          autoComplete="off"
-          value={typed}
-          placeholder={expected === DELETE_CONFIRM_WORD ? DELETE_CONFIRM_WORD : ''}
-          disabled={Boolean(props.blockedReason)}
-          invalid={Boolean(error)}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            setDirty(true);
-            setError(null);
-          }}
-        />
-        {error ? <FieldError>{error}</FieldError> : null}
-      </form>
-    </Modal>
+      />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </ConfirmModal>
   );
 }

@@ -15,8 +15,23 @@ import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
+import { useFormValues } from './use-form-values';
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+interface CouponFormValues {
+  couponCode: string;
+  discountPercentage: string;
+  expiryDate: string;
+}
+
+/** What the shared rules say of these values, or null when they may be saved. */
+function refusal(form: CouponFormValues, creating: boolean): string | null {
+  const parsed = (creating ? createCouponRequestSchema : updateCouponRequestSchema).safeParse(form);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? DASHBOARD.errorOccurred;
+  if (creating && parsed.data.expiryDate.getTime() <= Date.now()) return DASHBOARD_RULES.expiryPast;
+  return null;
+}
 
 export function CouponFormModal({
   open,
@@ -29,7 +44,12 @@ export function CouponFormModal({
   onClose: () => void;
 }) {
   // Keyed per opening on the page: the form starts from this coupon, or empty.
-  const [form, setForm] = useState(() =>
+  const {
+    values: form,
+    set,
+    serverError,
+    setServerError,
+  } = useFormValues<CouponFormValues>(() =>
     coupon
       ? {
           couponCode: coupon.couponCode,
@@ -38,17 +58,16 @@ export function CouponFormModal({
         }
       : { couponCode: '', discountPercentage: '', expiryDate: '' },
   );
-  const [error, setError] = useState<string | null>(null);
+  // After a first try to save, the shared rules speak of the values as they are now.
+  const [tried, setTried] = useState(false);
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
+  const problem = tried ? refusal(form, !coupon) : null;
+  const error = problem ?? serverError;
 
   const save = async () => {
-    const schema = coupon ? updateCouponRequestSchema : createCouponRequestSchema;
-    const parsed = schema.safeParse(form);
-    if (!parsed.success)
-      return setError(parsed.error.issues[0]?.message ?? DASHBOARD.errorOccurred);
-    if (!coupon && parsed.data.expiryDate.getTime() <= Date.now())
-      return setError(DASHBOARD_RULES.expiryPast);
+    setTried(true);
+    if (refusal(form, !coupon)) return;
     try {
       if (coupon) {
         await update.mutateAsync({ id: coupon._id, body: form });
@@ -59,7 +78,7 @@ export function CouponFormModal({
       }
       onClose();
     } catch (e) {
-      setError(
+      setServerError(
         errorMessage(e, coupon ? DASHBOARD.updateCouponFailed : DASHBOARD.createCouponFailed),
       );
     }
@@ -96,7 +115,7 @@ export function CouponFormModal({
           value={form.couponCode}
           disabled={Boolean(coupon)}
           maxLength={COUPON_CODE_MAX_LENGTH}
-          onChange={(e) => setForm({ ...form, couponCode: e.target.value.toUpperCase() })}
+          onChange={(e) => set({ couponCode: e.target.value.toUpperCase() })}
         />
         <Label htmlFor="coupon-discount">Discount (%)</Label>
         <Input
@@ -105,7 +124,7 @@ export function CouponFormModal({
           min={1}
           max={100}
           value={form.discountPercentage}
-          onChange={(e) => setForm({ ...form, discountPercentage: e.target.value })}
+          onChange={(e) => set({ discountPercentage: e.target.value })}
         />
         <Label htmlFor="coupon-expiry">Valid until</Label>
         <Input
@@ -115,7 +134,7 @@ export function CouponFormModal({
           max="9999-12-31"
           value={form.expiryDate}
           aria-describedby={coupon ? 'coupon-expiry-hint' : undefined}
-          onChange={(e) => setForm({ ...form, expiryDate: e.target.value })}
+          onChange={(e) => set({ expiryDate: e.target.value })}
         />
         {coupon ? (
           <FieldHint id="coupon-expiry-hint">A date already past ends the coupon now.</FieldHint>

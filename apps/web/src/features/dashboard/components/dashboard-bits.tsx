@@ -4,10 +4,23 @@ import type { ReactNode } from 'react';
 import { Spinner } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 
+/** The id of a dashboard page's heading, which also names the page's table. */
+export const pageHeadingId = (title: string) => `${title.toLowerCase()}-heading`;
+
+/**
+ * A page's title and actions. The title can take the focus (not by Tab): a dialog closing on a
+ * table left without rows gives it to the heading that names the table (focus-return.ts).
+ */
 export function PageHeader({ title, actions }: { title: string; actions?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="font-display text-2xl font-extrabold text-ink-900">{title}</h1>
+      <h1
+        id={pageHeadingId(title)}
+        tabIndex={-1}
+        className="font-display text-2xl font-extrabold text-ink-900 outline-none"
+      >
+        {title}
+      </h1>
       <div className="flex flex-wrap gap-2">{actions}</div>
     </div>
   );

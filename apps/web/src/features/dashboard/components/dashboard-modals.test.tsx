@@ -201,6 +201,25 @@ describe('OrderStatusModal', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 
+  it("drops the server's refusal once another status is chosen", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'PUT'
+          ? jsonResponse({ success: false, message: DASHBOARD_RULES.orderNotFound }, 404)
+          : jsonResponse({ success: true, mails: [] }),
+      ),
+    );
+    await wrap(<OrderStatusModal order={shipment()} onClose={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Edit order ORD-00000042' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'shipped');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText(DASHBOARD_RULES.orderNotFound)).toBeInTheDocument();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'delivered');
+    expect(within(dialog).queryByText(DASHBOARD_RULES.orderNotFound)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
   it('says a card order is paid', async () => {
     await wrap(
       <OrderStatusModal
@@ -225,13 +244,58 @@ describe('CouponFormModal', { timeout: 20_000 }, () => {
     createdAt: '2026-01-01T00:00:00.000Z',
   };
 
-  it('refuses a past date for a new coupon', async () => {
+  const nextMonth = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+  it('refuses a past date for a new coupon, until the date is mended', async () => {
     await wrap(<CouponFormModal open coupon={null} onClose={() => {}} />);
     await userEvent.type(screen.getByLabelText('Coupon code'), 'SPRING');
     await userEvent.type(screen.getByLabelText('Discount (%)'), '10');
     await userEvent.type(screen.getByLabelText('Valid until'), yesterday);
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     expect(screen.getByText(DASHBOARD_RULES.expiryPast)).toBeInTheDocument();
+    // A change that keeps the date past leaves the refusal; a future date ends it.
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'X');
+    expect(screen.getByText(DASHBOARD_RULES.expiryPast)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Valid until'));
+    await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
+    expect(screen.queryByText(DASHBOARD_RULES.expiryPast)).not.toBeInTheDocument();
+  });
+
+  it("drops the server's refusal of a taken code once the code is changed", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({ success: false, message: DASHBOARD_RULES.couponCodeTaken }, 409),
+      ),
+    );
+    await wrap(<CouponFormModal open coupon={null} onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'SPRING');
+    await userEvent.type(screen.getByLabelText('Discount (%)'), '10');
+    await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(DASHBOARD_RULES.couponCodeTaken)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Coupon code'), '2');
+    expect(screen.queryByText(DASHBOARD_RULES.couponCodeTaken)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("drops the server's refusal of a date once the date is changed", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { success: false, message: DASHBOARD_RULES.expiryInvalid, field: 'expiryDate' },
+          400,
+        ),
+      ),
+    );
+    await wrap(<CouponFormModal open coupon={coupon} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(DASHBOARD_RULES.expiryInvalid)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Valid until'));
+    await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
+    expect(screen.queryByText(DASHBOARD_RULES.expiryInvalid)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
   });
 
   it('saves an edit with a past date, which ends the coupon now', async () => {

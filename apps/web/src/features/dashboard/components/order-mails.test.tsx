@@ -1,4 +1,4 @@
-import { ORDER_MAIL_STATUS, type OrderMailStatus } from '@otaku/shared';
+import { DASHBOARD_RULES, ORDER_MAIL_STATUS, type OrderMailStatus } from '@otaku/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -36,7 +36,11 @@ function stubServer(answers: { mails?: OrderMailStatus[][]; failed?: number[] })
         success: true,
         failed: failed.length > 1 ? failed.shift() : failed[0],
       });
-    return jsonResponse({ success: true, mails: mails.length > 1 ? mails.shift() : mails[0] });
+    return jsonResponse({
+      success: true,
+      to: 'mika@example.test',
+      mails: mails.length > 1 ? mails.shift() : mails[0],
+    });
   });
   vi.stubGlobal('fetch', fetchStub);
   const posts = () =>
@@ -54,7 +58,7 @@ afterEach(() => {
 describe('OrderMails', () => {
   it('says when each e-mail went out and which could not be sent', async () => {
     stubServer({ mails: [[sent, givenUp]] });
-    renderWithProviders(<OrderMails orderId="o1" />);
+    renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
     const section = await screen.findByRole('region', { name: ORDER_MAIL_STATUS.heading });
     const [confirmation, shipped] = await within(section).findAllByRole('listitem');
     expect(confirmation).toHaveTextContent('Order confirmation');
@@ -69,13 +73,13 @@ describe('OrderMails', () => {
         [{ ...sent, state: 'waiting', tries: 2, sentAt: null, nextTryAt: '2026-11-25T14:10:00Z' }],
       ],
     });
-    renderWithProviders(<OrderMails orderId="o1" />);
+    renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
     expect(
       await screen.findByText('Not sent yet: 2 tries failed, next try 25-11-2026 14:10 UTC'),
     ).toBeInTheDocument();
   });
 
-  it('sends one again, says so, and reads the e-mails again', async () => {
+  it('asks first, naming the mail, the order and the address, then sends it again', async () => {
     const success = vi.spyOn(toast, 'success');
     const { posts } = stubServer({
       mails: [
@@ -83,18 +87,58 @@ describe('OrderMails', () => {
         [sent, { ...givenUp, state: 'sent', sentAt: sent.sentAt }],
       ],
     });
-    renderWithProviders(<OrderMails orderId="o 1" />);
+    renderWithProviders(<OrderMails orderId="o 1" orderNumber="ORD-00000042" />);
     // Each name starts with the words on the button, so "click Send again" finds them.
     await screen.findByRole('button', { name: 'Send again: order confirmation' });
     await userEvent.click(screen.getByRole('button', { name: 'Send again: shipped notice' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send the shipped notice again?' });
+    expect(dialog).toHaveTextContent(
+      'The shipped notice of order ORD-00000042 will be e-mailed to mika@example.test again.',
+    );
+    expect(posts()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith(ORDER_MAIL_STATUS.resendQueued));
     expect(posts()).toEqual([['/api/order/mails/o%201/resend', { kind: 'shipped' }]]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await vi.waitFor(() => expect(screen.queryByText(/Could not be sent/)).not.toBeInTheDocument());
+  });
+
+  it('sends nothing when the question is cancelled, and says when a mail already went out', async () => {
+    const { posts } = stubServer({ mails: [[sent, givenUp]] });
+    renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send again: order confirmation' }),
+    );
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Send the order confirmation again?',
+    });
+    expect(dialog).toHaveTextContent('It was already sent 25-11-2026 14:02 UTC.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts()).toEqual([]);
+  });
+
+  it('says in the question when the mail could not be queued, and stays open', async () => {
+    stubServer({ mails: [[sent]] });
+    const fetchStub = vi.mocked(fetch);
+    const answerGet = fetchStub.getMockImplementation()!;
+    fetchStub.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse({ success: false, message: DASHBOARD_RULES.mailNotOwed }, 404)
+        : answerGet(input, init),
+    );
+    renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Send again: order confirmation' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send again' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(DASHBOARD_RULES.mailNotOwed);
   });
 
   it('says so when an order owes no e-mail', async () => {
     stubServer({ mails: [[]] });
-    renderWithProviders(<OrderMails orderId="o1" />);
+    renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
     expect(await screen.findByText(ORDER_MAIL_STATUS.none)).toBeInTheDocument();
   });
 });
@@ -107,13 +151,19 @@ describe('MailProblems', () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it('counts the given-up e-mails and sends them all again', async () => {
+  it('counts the given-up e-mails and, once asked, sends them all again', async () => {
     const success = vi.spyOn(toast, 'success');
     const { posts } = stubServer({ failed: [2, 0] });
     const { container } = renderWithProviders(<MailProblems />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(ORDER_MAIL_STATUS.problems(2));
     await userEvent.click(within(alert).getByRole('button', { name: 'Send them again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 2 e-mails again?' });
+    expect(dialog).toHaveTextContent(
+      "The 2 order e-mails that could not be sent will be e-mailed again, each to its order's customer at the address the order was placed with.",
+    );
+    expect(posts()).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send them again' }));
     await vi.waitFor(() => expect(success).toHaveBeenCalledWith(ORDER_MAIL_STATUS.resentAll(2)));
     expect(posts()).toEqual([['/api/order/mails/resendFailed', undefined]]);
     await vi.waitFor(() => expect(container).toBeEmptyDOMElement());

@@ -4,6 +4,7 @@ import {
   type OrderMailKind,
   type OrderMailStatus,
 } from '@otaku/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -13,6 +14,7 @@ import {
   useResendFailedMails,
   useResendOrderMail,
 } from '../api/orders';
+import { ConfirmModal } from './confirm-modal';
 
 /** Where one e-mail stands, in words, and how loudly to say it. */
 function describe(mail: OrderMailStatus): { text: string; tone: string } {
@@ -36,18 +38,21 @@ function describe(mail: OrderMailStatus): { text: string; tone: string } {
 
 /**
  * The e-mails the order owes its customer (decision 109) and where each stands, each with a
- * button to send it again: after the mail settings were mended, or when a customer asks.
+ * button to send it again: after the mail settings were mended, or when a customer asks. The
+ * button asks first, naming the mail and the address it goes to (decision 119).
  */
-export function OrderMails({ orderId }: { orderId: string }) {
+export function OrderMails({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
   const mails = useOrderMails(orderId);
   const resend = useResendOrderMail();
+  const [asking, setAsking] = useState<OrderMailStatus | null>(null);
   const sendAgain = async (kind: OrderMailKind) => {
     try {
       toast.success((await resend.mutateAsync({ id: orderId, kind })).message);
     } catch (error) {
-      toast.error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
+      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
     }
   };
+  const askedName = asking ? ORDER_MAIL_STATUS.kind[asking.kind] : '';
   return (
     <section aria-labelledby="order-mails-heading" className="flex flex-col gap-1 text-sm">
       <h3
@@ -62,11 +67,11 @@ export function OrderMails({ orderId }: { orderId: string }) {
         <p role="alert" className="text-red-600">
           {errorMessage(mails.error, ORDER_MAIL_STATUS.loadFailed)}
         </p>
-      ) : mails.data.length === 0 ? (
+      ) : mails.data.mails.length === 0 ? (
         <p className="text-ink-600">{ORDER_MAIL_STATUS.none}</p>
       ) : (
         <ul className="divide-y divide-ink-100">
-          {mails.data.map((mail) => {
+          {mails.data.mails.map((mail) => {
             const name = ORDER_MAIL_STATUS.kind[mail.kind];
             const { text, tone } = describe(mail);
             return (
@@ -81,7 +86,7 @@ export function OrderMails({ orderId }: { orderId: string }) {
                   className="shrink-0"
                   aria-label={ORDER_MAIL_STATUS.resendLabel(name)}
                   disabled={resend.isPending}
-                  onClick={() => void sendAgain(mail.kind)}
+                  onClick={() => setAsking(mail)}
                 >
                   {ORDER_MAIL_STATUS.resend}
                 </Button>
@@ -90,25 +95,38 @@ export function OrderMails({ orderId }: { orderId: string }) {
           })}
         </ul>
       )}
+      <ConfirmModal
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={ORDER_MAIL_STATUS.confirmResendTitle(askedName)}
+        action={ORDER_MAIL_STATUS.resend}
+        onConfirm={() => sendAgain(asking!.kind)}
+      >
+        <p>{ORDER_MAIL_STATUS.confirmResend(askedName, orderNumber, mails.data?.to ?? '')}</p>
+        {asking?.state === 'sent' && asking.sentAt ? (
+          <p>{ORDER_MAIL_STATUS.alreadySent(formatDashboardTime(asking.sentAt))}</p>
+        ) : null}
+      </ConfirmModal>
     </section>
   );
 }
 
 /**
  * Above the orders: how many order e-mails were given up after every try failed (the mail
- * settings are wrong, or a mail server refuses them), with one button to send them all again.
- * Nothing while none were.
+ * settings are wrong, or a mail server refuses them), with one button to send them all again,
+ * which asks first. Nothing while none were.
  */
 export function MailProblems() {
   const problems = useMailProblems();
   const resend = useResendFailedMails();
+  const [asking, setAsking] = useState(false);
   const failed = problems.data ?? 0;
   if (failed === 0) return null;
   const sendAll = async () => {
     try {
       toast.success((await resend.mutateAsync()).message);
     } catch (error) {
-      toast.error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
+      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
     }
   };
   return (
@@ -121,10 +139,19 @@ export function MailProblems() {
         variant="secondary"
         size="sm"
         disabled={resend.isPending}
-        onClick={() => void sendAll()}
+        onClick={() => setAsking(true)}
       >
         {ORDER_MAIL_STATUS.resendAll(failed)}
       </Button>
+      <ConfirmModal
+        open={asking}
+        onOpenChange={setAsking}
+        title={ORDER_MAIL_STATUS.confirmResendAllTitle(failed)}
+        action={ORDER_MAIL_STATUS.resendAll(failed)}
+        onConfirm={sendAll}
+      >
+        <p>{ORDER_MAIL_STATUS.confirmResendAll(failed)}</p>
+      </ConfirmModal>
     </div>
   );
 }

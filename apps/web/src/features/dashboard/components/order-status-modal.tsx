@@ -1,5 +1,4 @@
 import { DASHBOARD, ORDER_STATUSES, type DashboardOrder, type OrderStatus } from '@otaku/shared';
-import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
@@ -7,6 +6,7 @@ import { useUpdateOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
 import { OrderMails } from './order-mails';
 import { selectClasses } from './product-form-fields';
+import { useFormValues } from './use-form-values';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -22,16 +22,17 @@ export function OrderStatusModal({
   onClose: () => void;
 }) {
   // Keyed by order on the page: the select starts from this order's status.
-  const [status, setStatus] = useState<OrderStatus>(order?.status ?? 'pending');
-  const [error, setError] = useState<string | null>(null);
+  const { values, set, serverError, setServerError } = useFormValues({
+    status: order?.status ?? ('pending' as OrderStatus),
+  });
   const update = useUpdateOrder();
   const save = async () => {
     try {
-      await update.mutateAsync({ id: order!._id, status });
+      await update.mutateAsync({ id: order!._id, status: values.status });
       toast.success(DASHBOARD.orderUpdated);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, DASHBOARD.updateOrderFailed));
+      setServerError(errorMessage(e, DASHBOARD.updateOrderFailed));
     }
   };
   return (
@@ -55,7 +56,7 @@ export function OrderStatusModal({
         <>
           <OrderDetails order={order} />
           <div className="mt-5 border-t border-ink-100 pt-4">
-            <OrderMails orderId={order._id} />
+            <OrderMails orderId={order._id} orderNumber={order.orderID} />
           </div>
         </>
       ) : null}
@@ -64,8 +65,8 @@ export function OrderStatusModal({
         <select
           id="order-status"
           className={selectClasses}
-          value={status}
-          onChange={(e) => setStatus(e.target.value as OrderStatus)}
+          value={values.status}
+          onChange={(e) => set({ status: e.target.value as OrderStatus })}
         >
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -73,7 +74,7 @@ export function OrderStatusModal({
             </option>
           ))}
         </select>
-        {error ? <FieldError>{error}</FieldError> : null}
+        {serverError ? <FieldError>{serverError}</FieldError> : null}
       </div>
     </Modal>
   );

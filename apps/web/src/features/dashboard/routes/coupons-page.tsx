@@ -18,6 +18,7 @@ import { couponKeys, useCouponStats, useCoupons, useDeleteCoupon } from '../api/
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { CouponFormModal } from '../components/coupon-form-modal';
 import {
+  pageHeadingId,
   PageHeader,
   StatCard,
   TableState,
@@ -29,6 +30,9 @@ import {
 import { ExportButton } from '../components/export-modal';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
+
+/** The page's heading, which also names its table. */
+const TITLE = 'Coupons';
 
 export function CouponsPage() {
   const pageState = useDashboardState('coupons', { page: 1 });
@@ -48,7 +52,7 @@ export function CouponsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Coupons"
+        title={TITLE}
         actions={
           <>
             <Button
@@ -78,7 +82,7 @@ export function CouponsPage() {
         />
       </div>
       <div className={tableWrap}>
-        <table className="w-full min-w-[640px]">
+        <table className="w-full min-w-[640px]" aria-labelledby={pageHeadingId(TITLE)}>
           <thead className="bg-ink-50">
             <tr>
               {['Actions', 'Code', 'Discount (%)', 'Valid Until', 'Status'].map((h) => (

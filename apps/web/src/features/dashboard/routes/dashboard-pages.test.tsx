@@ -1,6 +1,7 @@
-import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS } from '@otaku/shared';
+import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS, type DashboardCoupon } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
@@ -227,5 +228,79 @@ describe('Orders: low stock', { timeout: 20_000 }, () => {
     expect(region).toHaveAttribute('tabindex', '0');
     region.focus();
     expect(region).toHaveFocus();
+  });
+});
+
+describe('after a delete', { timeout: 30_000 }, () => {
+  const coupon = (code: string): DashboardCoupon => ({
+    _id: code.toLowerCase(),
+    couponCode: code,
+    discountPercentage: 10,
+    expiryDate: '2099-01-01T00:00:00.000Z',
+    status: 'Active',
+    usageCount: 0,
+    createdAt: '2026-01-02T00:00:00.000Z',
+  });
+
+  /** The coupon calls as the server answers them, a delete taking the coupon off the list. */
+  function couponServer(codes: string[]) {
+    let rows = codes.map(coupon);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (init?.method === 'DELETE') {
+          rows = rows.filter((row) => !url.pathname.endsWith(`/${row._id}`));
+          return new Response(JSON.stringify({ success: true, message: DASHBOARD.couponDeleted }));
+        }
+        const stats = { activeCoupons: rows.length, totalUsage: 0, totalDiscount: 0 };
+        const list = { allCoupons: rows, totalPages: 1, totalCoupons: rows.length };
+        return new Response(JSON.stringify({ success: true, stats, ...list }));
+      }),
+    );
+  }
+
+  async function deleteCoupon(code: string) {
+    await userEvent.click(await screen.findByRole('button', { name: `Delete coupon ${code}` }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByRole('textbox'), 'CONFIRM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }
+
+  it("Coupons: the focus moves to the next row's Delete, the row before's, then the heading", async () => {
+    couponServer(['ALPHA', 'BRAVO', 'CHARLIE']);
+    show(<CouponsPage />);
+    const table = await screen.findByRole('table', { name: 'Coupons' });
+    await deleteCoupon('BRAVO');
+    await waitFor(() =>
+      expect(within(table).getByRole('button', { name: 'Delete coupon CHARLIE' })).toHaveFocus(),
+    );
+    await deleteCoupon('CHARLIE');
+    await waitFor(() =>
+      expect(within(table).getByRole('button', { name: 'Delete coupon ALPHA' })).toHaveFocus(),
+    );
+    await deleteCoupon('ALPHA');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Coupons' })).toHaveFocus());
+    expect(within(table).getByText(DASHBOARD.noCoupons)).toBeInTheDocument();
+  });
+
+  it('every list is named by its page heading, where the focus goes once it is empty', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.userInfo,
+      JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
+    );
+    answer(200, { success: true });
+    for (const [Page, name] of [
+      [ProductsPage, 'Products'],
+      [OrdersPage, 'Orders'],
+      [UsersPage, 'Users'],
+      [CouponsPage, 'Coupons'],
+    ] as const) {
+      const { unmount } = show(<Page />);
+      expect(screen.getByRole('table', { name })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name, level: 1 })).toHaveAttribute('tabindex', '-1');
+      unmount();
+    }
   });
 });

@@ -22,6 +22,7 @@ import {
 } from '../api/orders';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import {
+  pageHeadingId,
   PageHeader,
   StatCard,
   TableState,
@@ -57,6 +58,9 @@ function breakableEmail(email: string) {
   );
 }
 
+/** The page's heading, which also names its table. */
+const TITLE = 'Orders';
+
 export function OrdersPage() {
   const pageState = useDashboardState('orders', { page: 1 });
   const [{ page }, setState] = pageState;
@@ -76,7 +80,7 @@ export function OrdersPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Orders"
+        title={TITLE}
         actions={
           <>
             <ExportButton type="orders" />
@@ -144,7 +148,7 @@ export function OrdersPage() {
         </section>
       </div>
       <div className={tableWrap}>
-        <table className="w-full min-w-[960px]">
+        <table className="w-full min-w-[960px]" aria-labelledby={pageHeadingId(TITLE)}>
           <thead className="bg-ink-50">
             <tr>
               {[

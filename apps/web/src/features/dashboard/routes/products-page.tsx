@@ -31,7 +31,15 @@ import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import { useDashboardProducts, useDeleteProduct } from '../api/products';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { PageHeader, TableState, tableWrap, td, tdWhole, th } from '../components/dashboard-bits';
+import {
+  pageHeadingId,
+  PageHeader,
+  TableState,
+  tableWrap,
+  td,
+  tdWhole,
+  th,
+} from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { ProductFormModal } from '../components/product-form-modal';
 import { selectClasses } from '../components/product-form-fields';
@@ -40,6 +48,9 @@ import { usePageInRange } from '../components/use-page-in-range';
 
 const totalStock = (p: Product) =>
   typeof p.stock === 'number' ? p.stock : Object.values(p.stock).reduce((a, b) => a + b, 0);
+
+/** The page's heading, which also names its table. */
+const TITLE = 'Products';
 
 export function ProductsPage() {
   const filterState = useDashboardState('products', {
@@ -90,7 +101,7 @@ export function ProductsPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader
-        title="Products"
+        title={TITLE}
         actions={
           <>
             <ExportButton type="products" />
@@ -177,7 +188,7 @@ export function ProductsPage() {
         </fieldset>
       </form>
       <div className={tableWrap} style={{ height: LAYOUT.dashboardProductTableHeightPx }}>
-        <table className="w-full min-w-[720px]">
+        <table className="w-full min-w-[720px]" aria-labelledby={pageHeadingId(TITLE)}>
           <thead className="sticky top-0 bg-ink-50">
             <tr>
               {['Actions', 'Product', 'Category', 'Price', 'Stock Status'].map((h) => (

@@ -26,7 +26,15 @@ import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser, useUsers, type UserFilter } from '../api/users';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import { PageHeader, TableState, tableWrap, td, tdWhole, th } from '../components/dashboard-bits';
+import {
+  pageHeadingId,
+  PageHeader,
+  TableState,
+  tableWrap,
+  td,
+  tdWhole,
+  th,
+} from '../components/dashboard-bits';
 import { ExportButton } from '../components/export-modal';
 import { selectClasses } from '../components/product-form-fields';
 import { deleteRefusal, UserEditModal } from '../components/user-edit-modal';
@@ -39,6 +47,9 @@ const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
   { value: 'admin', label: 'Admin' },
   { value: 'superAdmin', label: 'Super Admin' },
 ];
+
+/** The page's heading, which also names its table. */
+const TITLE = 'Users';
 
 export function UsersPage() {
   const { user: viewer } = useSession();
@@ -60,7 +71,7 @@ export function UsersPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title="Users" actions={<ExportButton type="users" />} />
+      <PageHeader title={TITLE} actions={<ExportButton type="users" />} />
       <form
         aria-label="User filters"
         className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 md:grid-cols-3"
@@ -104,7 +115,7 @@ export function UsersPage() {
         </div>
       </form>
       <div className={tableWrap}>
-        <table className="w-full min-w-[720px]">
+        <table className="w-full min-w-[720px]" aria-labelledby={pageHeadingId(TITLE)}>
           <thead className="bg-ink-50">
             <tr>
               {['Actions', 'User', 'Email', 'Role', 'Joined'].map((h) => (
