@@ -19,11 +19,18 @@ type SessionStatus = 'open' | 'complete' | 'expired';
 export interface FakeStripe {
   url: string;
   requests: FakeStripeRequest[];
+  /** The ids of the checkout sessions created, oldest first. */
+  created: string[];
   /** The shopper pays a session on Stripe's page (its webhook is for the test to deliver). */
   pay: (sessionId: string) => void;
   statusOf: (sessionId: string) => SessionStatus | undefined;
   /** While true, every call fails as Stripe does when it has trouble of its own (500). */
   failing: boolean;
+  /**
+   * Keeps every checkout session being created waiting, until `release` (a slow Stripe, or
+   * two creations made to overlap). `waiting` counts the creations held.
+   */
+  holdSessionCreation: () => { waiting: () => number; release: () => void };
   close: () => Promise<void>;
 }
 
@@ -35,7 +42,9 @@ const readBody = async (req: IncomingMessage) => {
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
+  const created: string[] = [];
   const sessions = new Map<string, SessionStatus>();
+  let held: { waiting: number; released: Promise<void> } | null = null;
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
     const path = (req.url ?? '').split('?')[0]!;
@@ -67,7 +76,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         status,
       });
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      if (held) {
+        held.waiting += 1;
+        await held.released;
+      }
       sessions.set(`cs_test_fake_${id}`, 'open');
+      created.push(`cs_test_fake_${id}`);
       return session(`cs_test_fake_${id}`, 'open');
     }
     const [, sessionId, action] = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path) ?? [];
@@ -101,12 +115,25 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const fake: FakeStripe = {
     url: `http://127.0.0.1:${port}`,
     requests,
+    created,
     pay: (sessionId) => {
       if (sessions.get(sessionId) !== 'open') throw new Error(`${sessionId} is not open`);
       sessions.set(sessionId, 'complete');
     },
     statusOf: (sessionId) => sessions.get(sessionId),
     failing: false,
+    holdSessionCreation: () => {
+      let release = () => {};
+      const gate = { waiting: 0, released: new Promise<void>((done) => (release = done)) };
+      held = gate;
+      return {
+        waiting: () => gate.waiting,
+        release: () => {
+          if (held === gate) held = null;
+          release();
+        },
+      };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   return fake;

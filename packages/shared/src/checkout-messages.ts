@@ -40,6 +40,8 @@ export const ORDER_INFO = {
   /** A cash order from a cart whose card payment went through a moment before. */
   paidByCard:
     'This cart has already been paid for by card, so no second order was placed. The order will show in your purchase history.',
+  /** The cart changed (another tab) while a card payment for it was being set up. */
+  cartChanged: 'Your cart changed in the meantime. Please check it and try again.',
 } as const;
 
 export const PAYMENT_INFO = {

@@ -16,29 +16,27 @@ import { findCouponByCode, recordCouponUse, type CouponRow } from '../coupons/co
 import { usableCoupon } from '../coupons/coupons.service';
 import { toOrder } from '../orders/order-dto';
 import { addUnitsSold, insertOrder, type NewOrder } from '../orders/orders.repo';
-import type { PaymentProvider } from '../payments/payment-provider';
 import {
   attachOrder,
   claimSnapshot,
   expireSnapshot,
   insertSnapshot,
-  openSnapshotsOfCart,
-  snapshotStatus,
   type SnapshotItem,
 } from '../payments/payments.repo';
+import { withNoOpenCheckout, type CheckoutDeps } from './open-checkouts';
 
 export interface CheckoutInput {
   couponCode: string | null;
   deliveryAddress: string;
 }
 
-/**
- * The cart priced from the database, with the coupon re-checked for this user. Marks the cart
- * active first: its row lock keeps every other change to it out until the transaction ends, and
- * touching it keeps its reservations held while the shopper pays.
- */
-async function priceCart(tx: Executor, user: AuthUser, cartId: string, couponCode: string | null) {
-  const { lines } = await cartRepo.holdCart(tx, cartId, user.id);
+/** The cart's lines priced from the database, with the coupon re-checked for this user. */
+async function priceLines(
+  tx: Executor,
+  user: AuthUser,
+  lines: readonly cartRepo.CartLineRow[],
+  couponCode: string | null,
+) {
   if (lines.length === 0) throw badRequest(ORDER_INFO.emptyCart);
   const coupon: CouponRow | null = couponCode ? await usableCoupon(tx, couponCode, user.id) : null;
   const items: SnapshotItem[] = lines.map((l) => ({
@@ -52,7 +50,7 @@ async function priceCart(tx: Executor, user: AuthUser, cartId: string, couponCod
   return { items, coupon, totals: computeTotals(items, coupon?.discountPercent ?? 0) };
 }
 
-type Priced = Awaited<ReturnType<typeof priceCart>>;
+type Priced = Awaited<ReturnType<typeof priceLines>>;
 
 function orderValues(user: AuthUser, address: string, priced: Priced): NewOrder {
   const { totals, coupon } = priced;
@@ -86,39 +84,18 @@ const lineValues = (items: readonly SnapshotItem[]) =>
   }));
 
 /**
- * Closes the cart's card checkouts still open for payment, at the provider and here, before the
- * cart is ordered another way: a shopper back from the card page who then orders cash on
- * delivery, or presses the card button again, must not be able to pay the first session too,
- * which would sell the cart twice. A session paid a moment before refuses the new order (409);
- * the paid one becomes its order as usual.
- */
-async function closeOpenCheckouts(db: Db, provider: PaymentProvider, cartId: string) {
-  for (const { sessionId, provider: name } of await openSnapshotsOfCart(db, cartId)) {
-    // A session of a provider the shop has since left cannot become an order here any more.
-    const outcome = name === provider.name ? await provider.closeSession(sessionId) : 'closed';
-    const paid =
-      outcome === 'paid' ||
-      (!(await expireSnapshot(db, sessionId)) &&
-        (await snapshotStatus(db, sessionId)) === 'completed');
-    if (paid) throw conflict(ORDER_INFO.paidByCard);
-  }
-}
-
-/**
  * Places a cash-on-delivery order in one transaction: re-prices the cart, re-checks and spends
  * the coupon, turns the reservations into order lines and empties the cart. The cart's open
- * card checkouts are closed first.
+ * card checkouts are closed first (open-checkouts.ts).
  */
 export async function placeCashOrder(
-  db: Db,
-  provider: PaymentProvider,
+  deps: CheckoutDeps,
   user: AuthUser,
   input: CheckoutInput,
 ): Promise<Order> {
   const { cartId } = cartOwner(user.id);
-  await closeOpenCheckouts(db, provider, cartId);
-  return db.transaction(async (tx) => {
-    const priced = await priceCart(tx, user, cartId, input.couponCode);
+  return withNoOpenCheckout(deps, { cartId, userId: user.id }, async (tx, cart) => {
+    const priced = await priceLines(tx, user, cart.lines, input.couponCode);
     const { order, lines } = await insertOrder(
       tx,
       orderValues(user, input.deliveryAddress, priced),
@@ -146,41 +123,67 @@ function unlessCouponDeleted(error: unknown): never {
   throw error;
 }
 
+/** Whether the cart still holds exactly the lines, at the prices, that were sent to be paid. */
+const stillPriced = (lines: readonly cartRepo.CartLineRow[], items: readonly SnapshotItem[]) =>
+  lines.length === items.length &&
+  lines.every((line, i) => {
+    const item = items[i]!;
+    return (
+      line.productId === item.productId &&
+      line.variant === item.variant &&
+      line.quantity === item.quantity &&
+      line.priceCents === item.priceCents
+    );
+  });
+
 /**
  * Starts a card checkout: closes the cart's earlier ones, prices the cart, opens a session at
  * the provider and stores the snapshot the order will be made from once the payment completes.
+ * The snapshot is stored only if, under the cart's lock, no other checkout of the cart is open
+ * (one started at the same instant is closed first) and the cart is still what was priced (a
+ * cash order placed meanwhile emptied it). Otherwise the session is never handed out, so
+ * nobody can pay it; it is closed at the provider all the same.
  */
 export async function startCardCheckout(
-  db: Db,
-  provider: PaymentProvider,
+  deps: CheckoutDeps,
   user: AuthUser,
   input: CheckoutInput,
 ): Promise<{ sessionId: string; url: string }> {
-  const { cartId } = cartOwner(user.id);
-  await closeOpenCheckouts(db, provider, cartId);
-  const priced = await db.transaction((tx) => priceCart(tx, user, cartId, input.couponCode));
-  const session = await provider.createSession({
+  const owner = { cartId: cartOwner(user.id).cartId, userId: user.id };
+  const priced = await withNoOpenCheckout(deps, owner, (tx, cart) =>
+    priceLines(tx, user, cart.lines, input.couponCode),
+  );
+  const session = await deps.provider.createSession({
     items: priced.items,
     ...priced.totals,
     couponCode: priced.coupon?.code ?? null,
     customerEmail: user.email,
-    userId: user.id,
-    cartId,
+    ...owner,
   });
-  await insertSnapshot(db, {
-    sessionId: session.sessionId,
-    provider: provider.name,
-    userId: user.id,
-    customerName: user.username,
-    customerEmail: user.email,
-    cartId,
-    items: priced.items,
-    couponCode: priced.coupon?.code ?? null,
-    discountPercent: priced.coupon?.discountPercent ?? 0,
-    shippingAddress: input.deliveryAddress,
-    ...priced.totals,
-    expiresAt: session.expiresAt,
-  });
+  try {
+    await withNoOpenCheckout(deps, owner, async (tx, cart) => {
+      if (cart.lines.length === 0) throw badRequest(ORDER_INFO.emptyCart);
+      if (!stillPriced(cart.lines, priced.items)) throw conflict(ORDER_INFO.cartChanged);
+      await insertSnapshot(tx, {
+        sessionId: session.sessionId,
+        provider: deps.provider.name,
+        userId: user.id,
+        customerName: user.username,
+        customerEmail: user.email,
+        cartId: owner.cartId,
+        items: priced.items,
+        couponCode: priced.coupon?.code ?? null,
+        discountPercent: priced.coupon?.discountPercent ?? 0,
+        shippingAddress: input.deliveryAddress,
+        ...priced.totals,
+        expiresAt: session.expiresAt,
+      });
+    });
+  } catch (error) {
+    // Tidying only: the session was never handed out. The error is the shopper's answer.
+    await deps.provider.closeSession(session.sessionId).catch(() => 'closed');
+    throw error;
+  }
   return { sessionId: session.sessionId, url: session.url };
 }
 

@@ -17,6 +17,7 @@ import { badRequest, forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
 import { placeCashOrder } from '../checkout/checkout.service';
+import { checkoutDeps } from '../payments/fulfil-paid';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { ordersOfUser } from './orders.service';
 
@@ -43,7 +44,8 @@ export const orderRoutes =
           throw forbidden(CART_INFO.wrongCart);
         cartOwner(user.id, body.cartId);
         if (body.paymentMethod !== 'cod') throw badRequest(ORDER_INFO.codOnly, 'paymentMethod');
-        const order = await placeCashOrder(app.database.db, provider, user, {
+        const deps = checkoutDeps(app, request.log, provider);
+        const order = await placeCashOrder(deps, user, {
           couponCode: body.couponCode,
           deliveryAddress: body.deliveryAddress,
         });

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { fulfilCheckout, type PaymentReport } from '../checkout/checkout.service';
+import type { CheckoutDeps } from '../checkout/open-checkouts';
+import type { PaymentProvider } from './payment-provider';
 
 /**
  * A paid checkout, from the test provider's page or a Stripe webhook: becomes its order
@@ -16,3 +18,17 @@ export async function fulfilPaid(
   if (result.oversold) log.warn({ order: result.orderNumber, units: result.oversold }, 'oversold');
   app.orderMails.wake();
 }
+
+/**
+ * What checkout works with in a request: a session the provider reports paid when checkout
+ * closes it becomes its order then and there, as if the provider's report had come.
+ */
+export const checkoutDeps = (
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  provider: PaymentProvider,
+): CheckoutDeps => ({
+  db: app.database.db,
+  provider,
+  fulfilPaid: (sessionId) => fulfilPaid(app, log, sessionId, { evenIfClosed: true }),
+});

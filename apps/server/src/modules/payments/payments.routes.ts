@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
 import { startCardCheckout } from '../checkout/checkout.service';
+import { checkoutDeps } from './fulfil-paid';
 import type { PaymentProvider } from './payment-provider';
 
 export const paymentRoutes =
@@ -43,7 +44,8 @@ export const paymentRoutes =
         const user = currentUser(request);
         const { paymentData } = request.body;
         cartOwner(user.id, paymentData.cartId);
-        const session = await startCardCheckout(app.database.db, provider, user, {
+        const deps = checkoutDeps(app, request.log, provider);
+        const session = await startCardCheckout(deps, user, {
           couponCode: paymentData.couponCode,
           deliveryAddress: paymentData.deliveryAddress,
         });

@@ -1,10 +1,10 @@
 import { ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutSnapshots, couponUses, orders } from '../../db/schema/index';
 import { startFakeStripe } from '../../../test/fake-stripe';
-import { snapshotStatus } from './payments.repo';
+import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import { useTestApp } from '../../../test/helpers';
 import {
   createCoupon,
@@ -218,22 +218,99 @@ describe('closing the Stripe sessions a cart leaves open', () => {
     });
   });
 
-  it('a session paid a moment before refuses the cash order; its webhook makes the one order', async () => {
+  it('a session paid a moment before refuses the cash order and becomes its order at once; its webhook makes no second', async () => {
     await setStock(t.database.db, scarf.id, '', 2);
     expect((await buyer.reserve(scarf.id, 2)).statusCode).toBe(200);
     const { sessionId: paid } = (await buyer.payByCard('stripe')).json();
-    fake.pay(paid); // the webhook is still on its way
+    fake.pay(paid); // its webhook never comes (a misconfigured endpoint) until the end
+    const ordersOfBuyer = () =>
+      t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    const before = (await ordersOfBuyer()).length;
 
     const cash = await buyer.placeCashOrder();
     expect(cash.statusCode).toBe(409);
     expect(cash.json()).toMatchObject({ success: false, message: ORDER_INFO.paidByCard });
+    const card = { paymentMethod: 'card', paymentStatus: 'paid', totalCents: 3500 };
+    expect(await ordersOfSession(paid)).toMatchObject([card]);
+    expect(await ordersOfBuyer()).toHaveLength(before + 1); // that one, and no cash order
+    expect(await snapshotStatus(t.database.db, paid)).toBe('completed');
+    expect((await buyer.readCart()).json().cartItems).toEqual([]);
+    expect(await stockOf(t.database.db, scarf.id)).toBe(0);
+
     expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
-    expect(await ordersOfSession(paid)).toMatchObject([
+    expect(await ordersOfSession(paid)).toMatchObject([card]);
+    expect(await ordersOfBuyer()).toHaveLength(before + 1);
+    expect(await stockOf(t.database.db, scarf.id)).toBe(0);
+  });
+
+  it('two card checkouts started at once leave one open, the one answered last, which pays', async () => {
+    await setStock(t.database.db, scarf.id, '', 2);
+    expect((await buyer.reserve(scarf.id, 2)).statusCode).toBe(200);
+    const gate = fake.holdSessionCreation(); // both sessions are being created at once
+    const answered: { sessionId: string }[] = [];
+    const both = Promise.all(
+      [1, 2].map(async () => {
+        const res = await buyer.payByCard('stripe');
+        expect(res.statusCode).toBe(200);
+        answered.push(res.json());
+      }),
+    );
+    await vi.waitUntil(() => gate.waiting() === 2, { timeout: 5_000 });
+    gate.release();
+    await both;
+
+    const [first, last] = answered.map((a) => a.sessionId) as [string, string];
+    expect(await openSnapshotsOfCart(t.database.db, `user_${buyer.id}`)).toEqual([
+      { sessionId: last, provider: 'stripe' },
+    ]);
+    expect(fake.statusOf(first)).toBe('expired');
+    expect(fake.statusOf(last)).toBe('open');
+    fake.pay(last);
+    expect((await deliver(event('checkout.session.completed', last))).statusCode).toBe(200);
+    expect(await ordersOfSession(last)).toMatchObject([
       { paymentMethod: 'card', totalCents: 3500 },
     ]);
-    const ofBuyer = await t.database.db.select().from(orders).where(eq(orders.userId, buyer.id));
-    expect(ofBuyer.filter((o) => o.paymentMethod === 'cod')).toHaveLength(1); // the first test's
+    expect(await ordersOfSession(first)).toEqual([]);
     expect(await stockOf(t.database.db, scarf.id)).toBe(0);
+  });
+
+  /**
+   * Starts a card checkout and does `meanwhile` while Stripe is creating its session, which the
+   * shop then must not hand out: no checkout of the cart stays open, here or at Stripe.
+   */
+  async function payByCardRefusedAfter(meanwhile: () => Promise<void>) {
+    const gate = fake.holdSessionCreation();
+    const starting = buyer.payByCard('stripe');
+    await vi.waitUntil(() => gate.waiting() === 1, { timeout: 5_000 });
+    await meanwhile();
+    gate.release();
+    const res = await starting;
+    expect(await openSnapshotsOfCart(t.database.db, `user_${buyer.id}`)).toEqual([]);
+    const created = fake.created.at(-1)!;
+    expect(await snapshotStatus(t.database.db, created)).toBeNull();
+    expect(fake.statusOf(created)).toBe('expired');
+    return res;
+  }
+
+  it('a cash order placed while a card checkout is being created leaves that session unpayable', async () => {
+    await setStock(t.database.db, scarf.id, '', 1);
+    expect((await buyer.reserve(scarf.id, 1)).statusCode).toBe(200);
+    const res = await payByCardRefusedAfter(async () => {
+      expect((await buyer.placeCashOrder()).statusCode).toBe(201);
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: ORDER_INFO.emptyCart });
+  });
+
+  it('a cart changed while its card checkout is being created keeps no session open', async () => {
+    await setStock(t.database.db, scarf.id, '', 2);
+    expect((await buyer.reserve(scarf.id, 1)).statusCode).toBe(200);
+    const res = await payByCardRefusedAfter(async () => {
+      expect((await buyer.reserve(scarf.id, 1)).statusCode).toBe(200); // another tab
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: ORDER_INFO.cartChanged });
+    expect((await buyer.placeCashOrder()).statusCode).toBe(201);
   });
 
   it('answers 503 when Stripe cannot be reached, and keeps the cart', async () => {

@@ -1,11 +1,13 @@
 import { PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutSnapshots, couponUses, orderLines, orders, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
 import { createAccount } from '../../../test/staff';
 import { sweepExpiredReservations } from '../cart/reservation-sweeper';
-import { snapshotStatus } from './payments.repo';
+import type { PaymentProvider } from './payment-provider';
+import type * as TestProviderModule from './test-provider';
+import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import {
   ageCart,
   createCoupon,
@@ -17,6 +19,40 @@ import {
   type ProductFixture,
   type Shopper,
 } from '../../../test/checkout-fixtures';
+
+/** Lets a test keep the provider's session creation waiting, as a slow provider would. */
+const creation = vi.hoisted(() => ({ held: null as Promise<void> | null, waiting: 0 }));
+vi.mock('./test-provider', async (importOriginal) => {
+  const real = await importOriginal<typeof TestProviderModule>();
+  return {
+    ...real,
+    createTestProvider: (): PaymentProvider => {
+      const provider = real.createTestProvider();
+      return {
+        ...provider,
+        createSession: async (request) => {
+          creation.waiting += 1;
+          await creation.held;
+          return provider.createSession(request);
+        },
+      };
+    },
+  };
+});
+
+/** As the fake Stripe's: session creations wait until `release`; `waiting` counts them. */
+function holdSessionCreation() {
+  let release = () => {};
+  creation.held = new Promise((done) => (release = done));
+  creation.waiting = 0;
+  return {
+    waiting: () => creation.waiting,
+    release: () => {
+      creation.held = null;
+      release();
+    },
+  };
+}
 
 const t = useTestApp();
 let shopper: Shopper;
@@ -268,6 +304,29 @@ describe('a cart ordered twice over, by card and cash on delivery', () => {
 
     const card = (await ordersOfBuyer()).filter((o) => o.paymentMethod === 'card');
     expect(card).toMatchObject([{ checkoutSessionId: second.sessionId, totalCents: 2300 }]);
+    expect(await stockOf(t.database.db, lastTwo.id)).toBe(0);
+  });
+
+  it('two card checkouts started at once leave one open, the one answered last, which pays', async () => {
+    await setStock(t.database.db, lastTwo.id, '', 2);
+    expect((await buyer.reserve(lastTwo.id, 2)).statusCode).toBe(200);
+    const gate = holdSessionCreation(); // both sessions are being created at once
+    const answered: Awaited<ReturnType<typeof openCheckout>>[] = [];
+    const both = Promise.all([1, 2].map(async () => answered.push(await openCheckout())));
+    await vi.waitUntil(() => gate.waiting() === 2, { timeout: 5_000 });
+    gate.release();
+    await both;
+    const [first, last] = answered as [(typeof answered)[0], (typeof answered)[0]];
+
+    expect(await openSnapshotsOfCart(t.database.db, `user_${buyer.id}`)).toEqual([
+      { sessionId: last.sessionId, provider: 'test' },
+    ]);
+    expect((await pay(first.url)).headers.location).toBe('/cart');
+    expect((await pay(last.url)).headers.location).toMatch(/^\/success\?/);
+    const ofTheTwo = (await ordersOfBuyer()).filter((o) =>
+      [first.sessionId, last.sessionId].includes(o.checkoutSessionId ?? ''),
+    );
+    expect(ofTheTwo).toMatchObject([{ checkoutSessionId: last.sessionId, totalCents: 2300 }]);
     expect(await stockOf(t.database.db, lastTwo.id)).toBe(0);
   });
 });
