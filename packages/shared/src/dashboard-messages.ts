@@ -1,5 +1,6 @@
 import {
   PRICE_MAX_CENTS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
   STOCK_MAX,
   VARIANT_MAX_LENGTH,
@@ -18,6 +19,7 @@ export const DASHBOARD_RULES = {
   priceTooLow: 'Price must be at least $0.01',
   priceTooHigh: `Price must be at most ${dollars(PRICE_MAX_CENTS)}`,
   nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  descriptionTooLong: `Description must be at most ${count(PRODUCT_DESCRIPTION_MAX_LENGTH)} characters`,
   volumeTooLong: (volume: string) =>
     `Volume "${volume}" is too long: use at most ${VARIANT_MAX_LENGTH} characters`,
   categoryInvalid: 'Category must be one of comics, clothes, shoes or toys',
