@@ -221,6 +221,18 @@ describe('PUT /api/user/update/:id', () => {
     expect(await roleOf(boss.id)).toBe('superAdmin');
   });
 
+  it('refuses a new password holding a control character, and keeps the old one', async () => {
+    const user = await account('user');
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    await expectFieldRefused(
+      await edit(user, user.id, { password: 'my\u001bnew-password' }),
+      'password',
+      INPUT_RULES.controlCharacters('Password'),
+    );
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+  });
+
   it('keeps the password when blank, changes it when given, stores a picture', async () => {
     const user = await account('user');
     await edit(boss, user.id, { password: 'a-new-password' });
