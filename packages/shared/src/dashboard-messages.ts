@@ -57,6 +57,7 @@ export const DASHBOARD_RULES = {
   expiryPast: 'Expiry date must be in the future',
   onlySuperAdminChangesRoles: 'Only a super admin can change roles.',
   cannotChangeOwnRole: 'You cannot change your own role.',
+  superAdminNotGiven: 'Only the User and Admin roles can be given here.',
   lastSuperAdmin: 'The last super admin cannot be removed or demoted.',
   emailTaken: 'Another account already uses this email.',
   emailInvalid: 'Invalid email address!',
