@@ -85,6 +85,12 @@ export const EMAIL_CODE = {
   resendCooldownSeconds: 30,
 } as const;
 
+/**
+ * Days an order e-mail is kept once sent (decision 121); one not sent is kept while its order
+ * is, so the dashboard can show it and send it again.
+ */
+export const ORDER_MAIL_KEPT_DAYS = 90;
+
 /** Local storage keys the web app uses (spec §3). */
 export const STORAGE_KEYS = {
   authToken: 'authToken',

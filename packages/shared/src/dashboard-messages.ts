@@ -1,4 +1,5 @@
 import {
+  ORDER_MAIL_KEPT_DAYS,
   PRICE_MAX_CENTS,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
@@ -76,7 +77,7 @@ export const ORDER_MAIL_STATUS = {
   retrying: (tries: number, when: string) =>
     `Not sent yet: ${tries} ${tries === 1 ? 'try' : 'tries'} failed, next try ${when}`,
   failed: (tries: number) => `Could not be sent (${tries} tries failed)`,
-  none: 'No e-mail is recorded for this order.',
+  none: `No e-mail is recorded for this order. Sent e-mails are kept for ${ORDER_MAIL_KEPT_DAYS} days.`,
   loading: 'Reading the e-mails…',
   loadFailed: 'The e-mails of this order could not be read.',
   resend: 'Send again',

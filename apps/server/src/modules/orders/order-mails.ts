@@ -16,6 +16,7 @@ import { registerPeriodicJob } from '../../lib/periodic';
 import type { Mailer } from '../mail/mailer';
 import type { OrderMailKind } from '@otaku/shared';
 import { orderMail } from '../mail/order-mail';
+import { registerOrderMailPrune } from './order-mail-retention';
 import { ordersForMail } from './orders.repo';
 
 /** Mails taken per statement; a run loops until no due mail is left. */
@@ -128,7 +129,11 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the API with the order mail sender, for the checkout and the dashboard. */
+/**
+ * Decorates the API with the order mail sender, for the checkout and the dashboard, and
+ * prunes the mails sent long ago (order-mail-retention.ts).
+ */
 export const orderMailPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('orderMails', registerOrderMailer(app));
+  registerOrderMailPrune(app);
 });
