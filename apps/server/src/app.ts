@@ -15,6 +15,7 @@ import type { Database } from './db/client';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
+import { drainConnectionsPlugin } from './plugins/drain-connections';
 import { inFlightPlugin } from './plugins/in-flight';
 import { RequestLog } from './plugins/request-log';
 import { mailPlugin } from './modules/mail/mail.plugin';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
   if (config.sqlStatementHeader) countStatements(app, database);
   // First, so that it sees every route as it is added.
   await app.register(inFlightPlugin);
+  await app.register(drainConnectionsPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(httpCachingPlugin);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  EMAIL_CODE,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -40,27 +41,45 @@ const usernameSchema = usernameField(
   RECRUITER.usernameTooLong,
 );
 
-/** A password as typed: present, and no longer than hashing it should take. */
+/**
+ * A password as typed: present, and no longer than hashing it should take. Login takes any
+ * such password and compares it, so an account whose password was set before a rule below
+ * existed can still sign in.
+ */
 const passwordSchema = requiredString(VALIDATION.passwordRequired)
   .min(1, VALIDATION.passwordRequired)
   .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong);
 
-/** A new password: sign-up wording by default, the recruiter page passes its own. */
-const newPassword = (tooShort: string) => passwordSchema.min(PASSWORD_MIN_LENGTH, tooShort);
+/**
+ * A new password (sign-up, reset, recruiter, the dashboard's edit), with the form's own
+ * wording of the minimum. No control characters: a password holding one could not be typed
+ * again on another keyboard or in another browser.
+ */
+export const newPasswordField = (tooShort: string) =>
+  passwordSchema
+    .min(PASSWORD_MIN_LENGTH, tooShort)
+    .refine(
+      (password) => !hasControlCharacters(password),
+      INPUT_RULES.controlCharacters('Password'),
+    );
+
+/** The 6 digits of an e-mailed code, with spaces around them ignored. */
+const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE.length}}$`);
+const codeSchema = required(VALIDATION.otpRequired).regex(CODE_PATTERN, INPUT_RULES.codeDigits);
 
 export const sendOtpRequestSchema = z.object({ email: emailSchema });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
 export const verifyOtpRequestSchema = z.object({
   email: emailSchema,
-  otp: required(VALIDATION.otpRequired),
+  otp: codeSchema,
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
 
 export const signupRequestSchema = z.object({
   email: emailSchema,
   username: usernameSchema,
-  password: newPassword(VALIDATION.passwordTooShort),
+  password: newPasswordField(VALIDATION.passwordTooShort),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
@@ -83,7 +102,7 @@ export const recruiterRequestSchema = z
   .object({
     username: usernameSchema,
     email: emailSchema,
-    password: newPassword(RECRUITER.passwordTooShort),
+    password: newPasswordField(RECRUITER.passwordTooShort),
     confirmPassword: confirmPasswordSchema,
   })
   .refine(samePasswordTwice, passwordsDiffer);
@@ -92,7 +111,7 @@ export type RecruiterRequest = z.input<typeof recruiterRequestSchema>;
 /** The last step of a password reset, once the address's code is verified (decision 108). */
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
-  password: newPassword(VALIDATION.passwordTooShort),
+  password: newPasswordField(VALIDATION.passwordTooShort),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 

@@ -19,6 +19,11 @@ export const USERNAME_MAX_LENGTH = 20;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Longest product name: several times the demo catalog's longest, and well inside its index. */
 export const PRODUCT_NAME_MAX_LENGTH = 120;
+/**
+ * Longest product description: over ten times the demo catalog's longest (160), still one
+ * screen on the product page, which shows it whole, and in every list answer that carries it.
+ */
+export const PRODUCT_DESCRIPTION_MAX_LENGTH = 2_000;
 /** Longest variant (a volume such as V12, or a size): what every cart and stock call takes. */
 export const VARIANT_MAX_LENGTH = 20;
 /** Highest product price, in cents ($10,000.00). */
@@ -79,6 +84,12 @@ export const EMAIL_CODE = {
   maxWrongTries: 5,
   resendCooldownSeconds: 30,
 } as const;
+
+/**
+ * Days an order e-mail is kept once sent (decision 121); one not sent is kept while its order
+ * is, so the dashboard can show it and send it again.
+ */
+export const ORDER_MAIL_KEPT_DAYS = 90;
 
 /** Local storage keys the web app uses (spec §3). */
 export const STORAGE_KEYS = {

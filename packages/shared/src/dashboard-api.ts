@@ -4,7 +4,7 @@
  * `viewerEmail` and `editorEmail` fields are accepted for compatibility and ignored.
  */
 import { z } from 'zod';
-import { emailField, publicUserSchema, usernameField } from './auth';
+import { emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
 import { orderSchema, type Order } from './checkout-api';
 import {
@@ -12,11 +12,9 @@ import {
   COUPON_DISCOUNT_MAX,
   COUPON_DISCOUNT_MIN,
   EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
-import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
+import { PRODUCT_FORM, USER_FORM } from './messages';
 import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES } from './roles';
 import { parsePlainDecimal, requiredString } from './text-rules';
 import { expiryDateSchema } from './expiry-date';
@@ -169,13 +167,7 @@ export const userEditFieldsSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : v))
-    .pipe(
-      z
-        .string()
-        .min(PASSWORD_MIN_LENGTH, DASHBOARD_RULES.passwordTooShort)
-        .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong)
-        .optional(),
-    ),
+    .pipe(newPasswordField(DASHBOARD_RULES.passwordTooShort).optional()),
   editorEmail: ignoredEmail,
 });
 export type UserEditFields = z.input<typeof userEditFieldsSchema>;

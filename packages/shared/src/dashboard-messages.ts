@@ -1,5 +1,7 @@
 import {
+  ORDER_MAIL_KEPT_DAYS,
   PRICE_MAX_CENTS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
   STOCK_MAX,
   VARIANT_MAX_LENGTH,
@@ -18,6 +20,7 @@ export const DASHBOARD_RULES = {
   priceTooLow: 'Price must be at least $0.01',
   priceTooHigh: `Price must be at most ${dollars(PRICE_MAX_CENTS)}`,
   nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX_LENGTH} characters`,
+  descriptionTooLong: `Description must be at most ${count(PRODUCT_DESCRIPTION_MAX_LENGTH)} characters`,
   volumeTooLong: (volume: string) =>
     `Volume "${volume}" is too long: use at most ${VARIANT_MAX_LENGTH} characters`,
   categoryInvalid: 'Category must be one of comics, clothes, shoes or toys',
@@ -55,6 +58,7 @@ export const DASHBOARD_RULES = {
   expiryPast: 'Expiry date must be in the future',
   onlySuperAdminChangesRoles: 'Only a super admin can change roles.',
   cannotChangeOwnRole: 'You cannot change your own role.',
+  superAdminNotGiven: 'Only the User and Admin roles can be given here.',
   lastSuperAdmin: 'The last super admin cannot be removed or demoted.',
   emailTaken: 'Another account already uses this email.',
   emailInvalid: 'Invalid email address!',
@@ -73,7 +77,7 @@ export const ORDER_MAIL_STATUS = {
   retrying: (tries: number, when: string) =>
     `Not sent yet: ${tries} ${tries === 1 ? 'try' : 'tries'} failed, next try ${when}`,
   failed: (tries: number) => `Could not be sent (${tries} tries failed)`,
-  none: 'No e-mail is recorded for this order.',
+  none: `No e-mail is recorded for this order. Sent e-mails are kept for ${ORDER_MAIL_KEPT_DAYS} days.`,
   loading: 'Reading the e-mails…',
   loadFailed: 'The e-mails of this order could not be read.',
   resend: 'Send again',

@@ -8,6 +8,7 @@ import {
   describeIssue,
   INPUT_RULES,
   loginRequestSchema,
+  newPasswordFormSchema,
   placeOrderRequestSchema,
   RECRUITER,
   recruiterRequestSchema,
@@ -146,6 +147,25 @@ describe('control characters', () => {
     },
   );
 
+  it.each(['pass\u0000word', 'password\t1', 'pass\u007fword', 'password\u202e', 'pass\nword'])(
+    'are refused in a new password, and still compared on login: %j',
+    (password) => {
+      const message = INPUT_RULES.controlCharacters('Password');
+      expect(said(signupRequestSchema, { ...signup, password })).toBe(message);
+      expect(
+        said(recruiterRequestSchema, { ...recruiter, password, confirmPassword: password }),
+      ).toBe(message);
+      expect(said(resetPasswordRequestSchema, { email: 'a@b.co', password })).toBe(message);
+      expect(said(newPasswordFormSchema, { password, confirmPassword: password })).toBe(message);
+      expect(said(userEditFieldsSchema, { password })).toBe(message);
+      expect(said(loginRequestSchema, { email: 'a@b.co', password })).toBe('ok');
+    },
+  );
+
+  it('leave passwords in any script alone', () => {
+    expect(said(signupRequestSchema, { ...signup, password: 'パスワード 李 😀 ok' })).toBe('ok');
+  });
+
   it('leave names in any script alone', () => {
     expect(said(signupRequestSchema, { ...signup, username: 'Łukasz 李 😀' })).toBe('ok');
   });
@@ -229,5 +249,31 @@ describe('coupon discount and expiry', () => {
     expect(said(createCouponRequestSchema, { ...coupon, expiryDate: 20300101 })).toBe(
       DASHBOARD_RULES.expiryInvalid,
     );
+  });
+});
+
+describe('e-mailed codes', () => {
+  const verify = (otp: unknown) => said(verifyOtpRequestSchema, { email: 'a@b.co', otp });
+
+  it.each([
+    '12345a',
+    'abcdef',
+    '12345',
+    '1234567',
+    '12 345',
+    '１２３４５６',
+    '123456\u0000',
+    '-12345',
+  ])('are 6 digits: %j is refused', (otp) => {
+    expect(verify(otp)).toBe(INPUT_RULES.codeDigits);
+  });
+
+  it('say what they are, keep the required text, and ignore spaces around the digits', () => {
+    expect(INPUT_RULES.codeDigits).toBe('Code must be the 6 digits from the email.');
+    expect(verify('x'.repeat(100_000))).toBe(INPUT_RULES.codeDigits);
+    expect(verify(' ')).toBe(VALIDATION.otpRequired);
+    expect(verify(undefined)).toBe(VALIDATION.otpRequired);
+    expect(verify(' 012345 ')).toBe('ok');
+    expect(verifyOtpRequestSchema.parse({ email: 'a@b.co', otp: ' 012345 ' }).otp).toBe('012345');
   });
 });

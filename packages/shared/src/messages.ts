@@ -2,7 +2,7 @@
  * Every user-facing text of the product, word for word from the specification (§2, §5, §8).
  * The server and the web app both import these; neither side spells a message itself.
  */
-import { DELIVERY_ADDRESS_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './constants';
+import { DELIVERY_ADDRESS_MAX_LENGTH, EMAIL_CODE, PASSWORD_MAX_LENGTH } from './constants';
 import type { PaymentMethod } from './roles';
 
 export const VALIDATION = {
@@ -199,6 +199,7 @@ export const INPUT_RULES = {
   controlCharacters: (field: string) => `${field} cannot contain control characters.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   deliveryAddressTooLong: `Delivery address must be at most ${DELIVERY_ADDRESS_MAX_LENGTH} characters.`,
+  codeDigits: `Code must be the ${EMAIL_CODE.length} digits from the email.`,
 } as const;
 
 /** "45 seconds", "1 minute", "15 minutes": how long someone has to wait. */

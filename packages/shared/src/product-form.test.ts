@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PRICE_MAX_CENTS, STOCK_MAX, VARIANT_MAX_LENGTH } from './constants';
+import {
+  PRICE_MAX_CENTS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
+  STOCK_MAX,
+  VARIANT_MAX_LENGTH,
+} from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { INPUT_RULES, PRODUCT_FORM } from './messages';
 import {
@@ -81,6 +86,22 @@ describe('product form limits', () => {
       expect(errorsOf(comic({ name })).name).toBe(INPUT_RULES.controlCharacters('Product name'));
     },
   );
+
+  it('takes a description of 2,000 characters, counting a line break once, and refuses more', () => {
+    expect(PRODUCT_DESCRIPTION_MAX_LENGTH).toBe(2_000);
+    const at = (length: number) => comic({ description: 'd'.repeat(length) });
+    expect(errorsOf(at(2_000)).description).toBeUndefined();
+    expect(errorsOf(at(2_001)).description).toBe(DASHBOARD_RULES.descriptionTooLong);
+    expect(errorsOf(at(5_000_000)).description).toBe(DASHBOARD_RULES.descriptionTooLong);
+    expect(DASHBOARD_RULES.descriptionTooLong).toBe('Description must be at most 2,000 characters');
+    // 1,000 lines of one letter as a form sends them: 1,999 characters typed, 2,998 sent.
+    const lines = Array.from({ length: 1_000 }, () => 'd').join('\r\n');
+    expect(errorsOf(comic({ description: lines })).description).toBeUndefined();
+    // Spaces around it are not counted, as they are not saved.
+    expect(
+      errorsOf(comic({ description: ` ${'d'.repeat(2_000)}\n ` })).description,
+    ).toBeUndefined();
+  });
 
   it('allows line breaks in the description, not other control characters', () => {
     expect(errorsOf(comic({ description: 'Line one.\nLine two.\r\n\tIndented.' }))).toEqual({});

@@ -6,13 +6,14 @@ import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } fro
 import type { Category } from './catalog';
 import {
   PRICE_MAX_CENTS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
   STOCK_MAX,
   VARIANT_MAX_LENGTH,
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { INPUT_RULES, PRODUCT_FORM } from './messages';
-import { decimalPlaces, hasControlCharacters, parsePlainDecimal } from './text-rules';
+import { decimalPlaces, hasControlCharacters, parsePlainDecimal, typedLength } from './text-rules';
 
 /** What the form holds, as text, the way a person typed it. */
 export interface ProductFormValues {
@@ -128,6 +129,7 @@ function checkName(name: string): string | undefined {
 function checkDescription(description: string): string | undefined {
   const text = description.trim();
   if (!text) return PRODUCT_FORM.descriptionRequired;
+  if (typedLength(text) > PRODUCT_DESCRIPTION_MAX_LENGTH) return DASHBOARD_RULES.descriptionTooLong;
   if (hasControlCharacters(text, true)) return INPUT_RULES.controlCharacters('Description');
   return undefined;
 }

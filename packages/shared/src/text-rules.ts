@@ -31,6 +31,23 @@ export function hasControlCharacters(text: string, multiLine = false): boolean {
   return found.some((c) => !(multiLine && LINE_BREAKS.has(c)));
 }
 
+/**
+ * The text without the characters `hasControlCharacters` finds: a line break or tab becomes a
+ * space, anything else is removed. For text that arrives from elsewhere (a sign-in provider),
+ * where refusing it would leave nobody to correct it.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(CONTROL, (c) => (/\s/.test(c) ? ' ' : ''));
+}
+
+/**
+ * The length of a text as the form it was typed into counts it: a line break is one
+ * character, though a form sends it as CRLF.
+ */
+export function typedLength(text: string): number {
+  return text.replace(/\r\n/g, '\n').length;
+}
+
 /** A decimal number as people write it: digits with an optional sign and decimal point. */
 const PLAIN_DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 

@@ -36,6 +36,27 @@ describe('registerPeriodicJob', () => {
     expect(runs).toBe(afterClose);
   });
 
+  it('tells a run in progress that the app is closing, so close waits for one item only', async () => {
+    const app = Fastify({ logger: false });
+    let started = false;
+    let items = 0;
+    registerPeriodicJob(app, 'long job', 5, async (signal) => {
+      started = true;
+      // A queue of 1,000 items of 20 ms each: 20 s, unless the job stops when told.
+      for (let i = 0; i < 1_000 && !signal.aborted; i++) {
+        await pause(20);
+        items += 1;
+      }
+    });
+    await app.ready();
+    await until(() => started);
+    await app.close();
+    const done = items;
+    expect(done).toBeLessThan(100);
+    await pause(50);
+    expect(items).toBe(done);
+  });
+
   it('logs a failed run and goes on running', async () => {
     const warnings: string[] = [];
     const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg) };

@@ -12,19 +12,22 @@ export interface PeriodicJob {
 /**
  * Runs `job` every `everyMs` on an unref'd interval from the moment the app is ready; a run
  * still going when the next is due is not doubled, and a failure is logged as `${name} failed`
- * without stopping later runs. Closing the app stops the timer and waits for a run in
- * progress, so none runs on a closed database. Tests call the job itself instead of waiting.
+ * without stopping later runs. Closing the app stops the timer, aborts the job's signal and
+ * waits for a run in progress, so none runs on a closed database; a job that loops over work
+ * stops at the next item when the signal is aborted, so closing does not wait for all of it
+ * (decision 121). Tests call the job itself instead of waiting.
  */
 export function registerPeriodicJob(
   app: FastifyInstance,
   name: string,
   everyMs: number,
-  job: () => Promise<void>,
+  job: (signal: AbortSignal) => Promise<void>,
 ): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let closed = false;
+  const closing = new AbortController();
   /** A tick skips a run in progress; a `runSoon` asks for one more after it. */
   const run = (followUp: boolean) => {
     if (closed) return;
@@ -32,7 +35,7 @@ export function registerPeriodicJob(
       again ||= followUp;
       return;
     }
-    running = job()
+    running = job(closing.signal)
       .catch((err: unknown) => app.log.warn({ err }, `${name} failed`))
       .finally(() => {
         running = undefined;
@@ -49,6 +52,7 @@ export function registerPeriodicJob(
   app.addHook('onClose', async () => {
     closed = true;
     clearInterval(timer);
+    closing.abort();
     await running;
   });
   return { runSoon: () => void setImmediate(() => run(true)) };

@@ -26,6 +26,14 @@ describe('POST /api/auth/login', () => {
     expect(refreshCookieOf(res)).toBeTruthy();
   });
 
+  it('compares a password as typed, control characters included', async () => {
+    // Set before new passwords refused them: the account must still be able to sign in.
+    const user = await createUser(t.database, { password: 'old\tpass\u0007word' });
+    expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
+    const without = await login({ email: user.email, password: 'oldpassword' });
+    expect(without.statusCode).toBe(401);
+  });
+
   it('answers an unknown address and a wrong password alike', async () => {
     const user = await createUser(t.database);
     const unknown = await login({ email: 'nobody@example.com', password: user.password });

@@ -1,4 +1,4 @@
-import { ACCOUNT, AUTH, RECRUITER, VALIDATION } from '@otaku/shared';
+import { ACCOUNT, AUTH, INPUT_RULES, RECRUITER, VALIDATION } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { authPost, codeMailedTo } from '../../../test/auth-calls';
@@ -209,6 +209,27 @@ describe('POST /api/auth/reset-password', () => {
     const again = await post('reset-password', { email: user.email, password: 'yet-another-one' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toMatchObject({ message: ACCOUNT.resetNotVerified, field: 'email' });
+  });
+
+  it('refuses a new password holding a control character, and keeps the code verified', async () => {
+    const user = await createUser(t.database);
+    await verifiedReset(user);
+    const res = await post('reset-password', { email: user.email, password: 'new\rpassword' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: INPUT_RULES.controlCharacters('Password'),
+      field: 'password',
+    });
+    const fixed = await post('reset-password', { email: user.email, password: 'new-password' });
+    expect(fixed.statusCode).toBe(200);
+  });
+
+  it('refuses a reset code that is not 6 digits', async () => {
+    const user = await createUser(t.database);
+    await post('forgot-password', { email: user.email });
+    const res = await post('verify-reset-code', { email: user.email, otp: 'abc123' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: INPUT_RULES.codeDigits, field: 'otp' });
   });
 
   it('refuses an address whose code was sent but not verified', async () => {

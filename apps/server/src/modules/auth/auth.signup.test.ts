@@ -1,4 +1,4 @@
-import { ACCOUNT, AUTH, RECRUITER, VALIDATION } from '@otaku/shared';
+import { ACCOUNT, AUTH, INPUT_RULES, RECRUITER, VALIDATION } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authPost, codeMailedTo } from '../../../test/auth-calls';
@@ -89,6 +89,32 @@ describe('POST /api/auth/verify-otp', () => {
     const res = await post('verify-otp', { email: 'a@example.com', otp: ' ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: VALIDATION.otpRequired, field: 'otp' });
+  });
+
+  it('refuses a code that is not 6 digits with a 400, without counting a wrong try', async () => {
+    const email = 'typo@example.com';
+    await post('send-otp', { email });
+    const code = codeSentTo(email);
+    for (const otp of [
+      '12345a',
+      'O12345',
+      '1234567',
+      '１２３４５６',
+      `${code}\u0000`,
+      'x'.repeat(50_000),
+    ]) {
+      const res = await post('verify-otp', { email, otp });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        success: false,
+        message: INPUT_RULES.codeDigits,
+        code: 'VALIDATION',
+        field: 'otp',
+      });
+    }
+    // Six refusals, yet the code was not voided by them: it still verifies.
+    const right = await post('verify-otp', { email, otp: ` ${code} ` });
+    expect(right.statusCode).toBe(200);
   });
 
   it('refuses a code for an address that never asked for one', async () => {
@@ -203,6 +229,16 @@ describe('POST /api/auth/signup', () => {
     [{ username: 'Someone', password: '' }, 'password', VALIDATION.passwordRequired],
     [{ username: 'Someone' }, 'password', VALIDATION.passwordRequired],
     [{ username: 'Someone', password: 'short' }, 'password', VALIDATION.passwordTooShort],
+    [
+      { username: 'Someone', password: 'a-long\u0000password' },
+      'password',
+      INPUT_RULES.controlCharacters('Password'),
+    ],
+    [
+      { username: 'Someone', password: 'a-long-password\u202e' },
+      'password',
+      INPUT_RULES.controlCharacters('Password'),
+    ],
   ])('refuses %j: %s "%s"', async (fields, field, message) => {
     const res = await post('signup', { email: 'form@example.com', ...fields });
     expect(res.statusCode).toBe(400);

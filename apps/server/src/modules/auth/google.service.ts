@@ -4,10 +4,11 @@
  * is verified; a new account needs a verified address too, because the address identifies
  * accounts here. The provider's picture becomes the profile picture unless one was uploaded.
  */
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, type GoogleReason } from '@otaku/shared';
+import type { GoogleReason } from '@otaku/shared';
 import type { Db } from '../../db/client';
 import * as repo from './auth.repo';
 import type { GoogleProfile } from './google';
+import { usernameFor } from './google-username';
 
 export class GoogleSignInRefused extends Error {
   override name = 'GoogleSignInRefused';
@@ -22,12 +23,6 @@ function pictureUpdate(user: repo.UserRow, picture: string | undefined) {
   return picture && !isUploaded(user.profilePic) && user.profilePic !== picture
     ? { profilePic: picture }
     : {};
-}
-
-export function usernameFor(profile: GoogleProfile, email: string): string {
-  const base = (profile.name ?? email.split('@')[0] ?? '').trim();
-  const name = base.length >= USERNAME_MIN_LENGTH ? base : `${base}-shopper`.replace(/^-/, '');
-  return name.slice(0, USERNAME_MAX_LENGTH).trim();
 }
 
 /** Finds, links or creates the account of a Google identity. */
@@ -57,7 +52,7 @@ export async function accountForGoogle(db: Db, profile: GoogleProfile): Promise<
 
   const created = await repo.insertUser(db, {
     email,
-    username: usernameFor(profile, email),
+    username: usernameFor(profile.name, email),
     passwordHash: null,
     role: 'user',
     profilePic: profile.picture ?? null,

@@ -106,6 +106,20 @@ describe('Google sign-in', () => {
     expect(again.json().user.id).toBe(res.json().user.id);
   });
 
+  it.each([
+    [
+      'cleaned and cut',
+      'g-name-1',
+      '\u202eKaito\u0007\nKuroba of the Moonlit Heist',
+      'Kaito Kuroba of the',
+    ],
+    ['the address when nothing of it is left', 'g-name-2', '\u2066\u0000', 'g-name-2'],
+  ])('makes a new account’s username of the name: %s', async (_how, sub, name, username) => {
+    signInAs({ sub, email: `${sub}@gmail.example`, email_verified: true, name });
+    const made = await complete(await googleSignIn());
+    expect(made.json().user.username).toBe(username);
+  });
+
   it('links an existing account when the provider says the e-mail is verified', async () => {
     const user = await createUser(t.database, { email: 'linked@example.com', username: 'Linker' });
     signInAs({ sub: 'g-link-1', email: 'linked@example.com', email_verified: true, name: 'Other' });

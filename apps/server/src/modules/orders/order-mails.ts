@@ -16,6 +16,7 @@ import { registerPeriodicJob } from '../../lib/periodic';
 import type { Mailer } from '../mail/mailer';
 import type { OrderMailKind } from '@otaku/shared';
 import { orderMail } from '../mail/order-mail';
+import { registerOrderMailPrune } from './order-mail-retention';
 import { ordersForMail } from './orders.repo';
 
 /** Mails taken per statement; a run loops until no due mail is left. */
@@ -54,14 +55,33 @@ async function claimDue(db: Db) {
   return rows.map((r) => ({ orderId: r.order_id, kind: r.kind, attempts: Number(r.attempts) }));
 }
 
-/** Sends every order mail that is due; returns how many went out and how many failed. */
-export async function sendDueOrderMails(deps: OrderMailDeps) {
+type Claimed = Awaited<ReturnType<typeof claimDue>>;
+
+/** Mails taken but not tried: due again at once, with the try they were charged given back. */
+async function giveBack(db: Db, mails: Claimed) {
+  if (mails.length === 0) return;
+  const keys = mails.map((m) => sql`(${m.orderId}::uuid, ${m.kind})`);
+  await db.execute(sql`
+    update order_mails set attempts = attempts - 1, not_before = now()
+    where sent_at is null and (order_id, kind) in (${sql.join(keys, sql`, `)})`);
+}
+
+/**
+ * Sends every order mail that is due; returns how many went out and how many failed. When
+ * `signal` is aborted (the app is closing) it stops before the next mail and gives back the
+ * ones it took, so closing waits for one mail at most, not the whole queue.
+ */
+export async function sendDueOrderMails(deps: OrderMailDeps, signal?: AbortSignal) {
   const { db, log } = deps;
   const result = { sent: 0, failed: 0 };
-  for (;;) {
+  while (!signal?.aborted) {
     const due = await claimDue(db);
     const orders = await ordersForMail(db, [...new Set(due.map((d) => d.orderId))]);
-    for (const { orderId, kind, attempts } of due) {
+    for (const [i, { orderId, kind, attempts }] of due.entries()) {
+      if (signal?.aborted) {
+        await giveBack(db, due.slice(i));
+        return result;
+      }
       // A row outlives its order only by an instant: deleting an order deletes its rows.
       const order = orders.get(orderId);
       if (!order) continue;
@@ -80,6 +100,7 @@ export async function sendDueOrderMails(deps: OrderMailDeps) {
     }
     if (due.length < BATCH) return result;
   }
+  return result;
 }
 
 export interface OrderMailer {
@@ -95,8 +116,8 @@ export function registerOrderMailer(app: FastifyInstance): OrderMailer {
     log: app.log,
     shopUrl: app.config.publicUrl,
   });
-  const job = registerPeriodicJob(app, 'order mail', EVERY_MS, async () => {
-    await sendDueOrderMails(deps());
+  const job = registerPeriodicJob(app, 'order mail', EVERY_MS, async (signal) => {
+    await sendDueOrderMails(deps(), signal);
   });
   return { wake: job.runSoon };
 }
@@ -108,7 +129,11 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates the API with the order mail sender, for the checkout and the dashboard. */
+/**
+ * Decorates the API with the order mail sender, for the checkout and the dashboard, and
+ * prunes the mails sent long ago (order-mail-retention.ts).
+ */
 export const orderMailPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('orderMails', registerOrderMailer(app));
+  registerOrderMailPrune(app);
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   DASHBOARD_RULES,
   INPUT_RULES,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_FORM,
   STOCK_MAX,
   VARIANT_MAX_LENGTH,
@@ -86,12 +87,54 @@ describe('product names', () => {
       );
     }
   });
+});
+
+describe('product descriptions', () => {
+  it('refuses a description over 2,000 characters on create and update', async () => {
+    const before = await productCount();
+    const description = 'd'.repeat(PRODUCT_DESCRIPTION_MAX_LENGTH + 1);
+    await expectFieldRefused(
+      await send('POST', toy({ description })),
+      'description',
+      DASHBOARD_RULES.descriptionTooLong,
+    );
+    await expectFieldRefused(
+      await send('POST', toy({ description: 'd'.repeat(900_000) })),
+      'description',
+      DASHBOARD_RULES.descriptionTooLong,
+    );
+    expect(await productCount()).toBe(before);
+    const id = await createToy({ description: 'd'.repeat(PRODUCT_DESCRIPTION_MAX_LENGTH) });
+    await expectFieldRefused(
+      await update(id, { description }),
+      'description',
+      DASHBOARD_RULES.descriptionTooLong,
+    );
+  });
+
+  it('has a description saved before the limit shortened at its next edit', async () => {
+    const id = await createToy();
+    const old = 'An old, very long description. '.repeat(200).trim();
+    await t.database.db.update(products).set({ description: old }).where(eq(products.id, id));
+    await expectFieldRefused(
+      await update(id, { description: old, name: 'Renamed Racer' }),
+      'description',
+      DASHBOARD_RULES.descriptionTooLong,
+    );
+    const [kept] = await t.database.db.select().from(products).where(eq(products.id, id));
+    expect(kept!.name).toBe('Limit Racer');
+    expect((await update(id, { description: old.slice(0, 2_000) })).statusCode).toBe(200);
+  });
 
   it('keeps line breaks in a description', async () => {
     const id = await createToy({ description: 'First line.\nSecond line.' });
     const [row] = await t.database.db.select().from(products).where(eq(products.id, id));
     // A form sends a line break as CRLF.
     expect(row!.description).toMatch(/^First line\.\r?\nSecond line\.$/);
+
+    // A line break counts once towards the limit, though it comes as two characters.
+    const lines = Array.from({ length: 1_000 }, () => 'd').join('\r\n');
+    expect((await send('POST', toy({ description: lines }))).statusCode).toBe(201);
   });
 });
 

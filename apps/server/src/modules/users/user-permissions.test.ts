@@ -58,6 +58,19 @@ describe('checkCanChangeRole', () => {
     ).toBeNull();
   });
 
+  it('never gives the superAdmin role, and takes it as no change for a superAdmin', () => {
+    for (const editor of ROLES)
+      for (const target of ['user', 'admin'] as const) {
+        const refusal = checkCanChangeRole(actor('a', editor), actor('b', target), 'superAdmin', 1);
+        expect(refusal?.status, `${editor} making a ${target} superAdmin`).toBe(403);
+        if (editor === 'superAdmin')
+          expect(refusal?.message).toBe(DASHBOARD_RULES.superAdminNotGiven);
+      }
+    expect(
+      checkCanChangeRole(actor('a', 'superAdmin'), actor('b', 'superAdmin'), 'superAdmin', 2),
+    ).toBeNull();
+  });
+
   it('lets a superAdmin promote a user', () => {
     expect(checkCanChangeRole(actor('a', 'superAdmin'), actor('b', 'user'), 'admin', 1)).toBeNull();
   });

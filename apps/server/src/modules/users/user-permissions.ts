@@ -30,7 +30,9 @@ export function checkCanEdit(editor: Actor, target: Actor): Refusal | null {
 
 /**
  * A role change (asking for the role the target already has is not a change): only a
- * superAdmin, never on oneself, and never leaving the shop without a superAdmin.
+ * superAdmin, never on oneself, never to superAdmin (the dashboard offers User and Admin;
+ * a superAdmin is made by the seed or at start, decision 093), and never leaving the shop
+ * without a superAdmin.
  */
 export function checkCanChangeRole(
   editor: Actor,
@@ -40,6 +42,7 @@ export function checkCanChangeRole(
 ): Refusal | null {
   if (newRole === target.role) return null;
   if (editor.role !== 'superAdmin') return refuse(DASHBOARD_RULES.onlySuperAdminChangesRoles);
+  if (newRole === 'superAdmin') return refuse(DASHBOARD_RULES.superAdminNotGiven);
   if (editor.id === target.id) return refuse(DASHBOARD_RULES.cannotChangeOwnRole);
   if (target.role === 'superAdmin' && superAdminCount <= 1)
     return refuse(DASHBOARD_RULES.lastSuperAdmin, 409);

@@ -221,6 +221,35 @@ describe('PUT /api/user/update/:id', () => {
     expect(await roleOf(boss.id)).toBe('superAdmin');
   });
 
+  it('refuses a new password holding a control character, and keeps the old one', async () => {
+    const user = await account('user');
+    const [before] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    await expectFieldRefused(
+      await edit(user, user.id, { password: 'my\u001bnew-password' }),
+      'password',
+      INPUT_RULES.controlCharacters('Password'),
+    );
+    const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(after!.passwordHash).toBe(before!.passwordHash);
+  });
+
+  it('refuses making anyone a superAdmin, but edits a superAdmin sent with that role', async () => {
+    for (const target of [await account('user'), await account('admin')]) {
+      const res = await edit(boss, target.id, { role: 'superAdmin', username: 'promoted' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        success: false,
+        message: DASHBOARD_RULES.superAdminNotGiven,
+        code: 'FORBIDDEN',
+      });
+      expect(await roleOf(target.id)).toBe(target.role);
+    }
+    const other = await account('superAdmin');
+    const same = await edit(boss, other.id, { role: 'superAdmin', username: 'still super' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json().user).toMatchObject({ role: 'superAdmin', username: 'still super' });
+  });
+
   it('keeps the password when blank, changes it when given, stores a picture', async () => {
     const user = await account('user');
     await edit(boss, user.id, { password: 'a-new-password' });

@@ -1,4 +1,4 @@
-import { ACCOUNT, AUTH, RECRUITER, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
+import { ACCOUNT, AUTH, INPUT_RULES, RECRUITER, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -65,7 +65,10 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   });
 
   it('shows the required-field messages of every step', async () => {
-    fakeApi({ 'POST /api/auth/send-otp': sent, 'POST /api/auth/verify-otp': verified });
+    const api = fakeApi({
+      'POST /api/auth/send-otp': sent,
+      'POST /api/auth/verify-otp': verified,
+    });
     renderScreen(<SignupRoute />, '/signup');
     const user = typist();
     await user.click(screen.getByRole('button', { name: 'Send code' }));
@@ -74,6 +77,11 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send code' }));
     await user.click(await screen.findByRole('button', { name: 'Verify code' }));
     expect(await screen.findByText(VALIDATION.otpRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Code'), 'l23456');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    expect(await screen.findByText(INPUT_RULES.codeDigits)).toBeInTheDocument();
+    expect(api.called('POST /api/auth/verify-otp')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Code'));
     await user.type(screen.getByLabelText('Code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify code' }));
     await user.click(await screen.findByRole('button', { name: 'Create account' }));

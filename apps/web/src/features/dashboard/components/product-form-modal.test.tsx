@@ -1,6 +1,7 @@
 import {
   DASHBOARD_RULES,
   INPUT_RULES,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_FORM,
   PRODUCT_NAME_MAX_LENGTH,
   type Product,
@@ -47,6 +48,10 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
       'maxlength',
       String(PRODUCT_NAME_MAX_LENGTH),
     );
+    expect(screen.getByLabelText('Description')).toHaveAttribute(
+      'maxlength',
+      String(PRODUCT_DESCRIPTION_MAX_LENGTH),
+    );
     await userEvent.type(screen.getByLabelText('Price ($)'), '0.004');
     expect(screen.getByText(DASHBOARD_RULES.priceDecimals)).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'toys');
@@ -54,6 +59,16 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByText(PRODUCT_FORM.notANumber)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), 'Bell\u0007');
     expect(screen.getByText(INPUT_RULES.controlCharacters('Product name'))).toBeInTheDocument();
+  });
+
+  it('asks for a description saved before the limit to be shortened at its next edit', async () => {
+    const long = 'An old, very long description. '.repeat(100);
+    await renderForm(createProduct({ description: long }));
+    await userEvent.type(screen.getByLabelText('Name'), '!');
+    expect(screen.getByText(DASHBOARD_RULES.descriptionTooLong)).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Description'));
+    await userEvent.type(screen.getByLabelText('Description'), 'Shorter now.');
+    expect(screen.queryByText(DASHBOARD_RULES.descriptionTooLong)).not.toBeInTheDocument();
   });
 
   it('reports a bad volume, asks for sizes before stock, and clears fields on category change', async () => {

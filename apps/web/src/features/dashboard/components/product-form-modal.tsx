@@ -9,6 +9,7 @@ import {
   DASHBOARD,
   emptyProductForm,
   PRICE_MAX_CENTS,
+  PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_FORM,
   PRODUCT_NAME_MAX_LENGTH,
   stockKeys,
@@ -174,6 +175,7 @@ export function ProductFormModal({
           <textarea
             id="product-description"
             rows={3}
+            maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
             className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
             value={values.description}
             onChange={(e) => set({ description: e.target.value })}
