@@ -7,6 +7,7 @@
  * request in flight is closed at once, and one with a request is closed when the answer has
  * gone out, which says `Connection: close` when its headers are still to be sent.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -14,11 +15,16 @@ import fp from 'fastify-plugin';
 export const drainConnectionsPlugin = fp(async (app: FastifyInstance) => {
   /** Each open connection and how many of its requests are not yet answered. */
   const inFlight = new Map<Socket, number>();
+  /** The answers not yet sent; closing marks those whose headers are still to go. */
+  const unanswered = new Set<ServerResponse>();
   let closing = false;
 
   /** Ends the connection once its last written bytes are out, if it has nothing in flight. */
   const endIfIdle = (socket: Socket) => {
     if (closing && !inFlight.get(socket)) socket.destroySoon();
+  };
+  const sayClose = (response: ServerResponse) => {
+    if (!response.headersSent) response.setHeader('connection', 'close');
   };
 
   app.server.on('connection', (socket: Socket) => {
@@ -28,21 +34,22 @@ export const drainConnectionsPlugin = fp(async (app: FastifyInstance) => {
     endIfIdle(socket);
   });
 
-  app.server.on('request', (request, response) => {
+  // Plain listeners rather than a hook of every request: what a request pays is a count.
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const socket = request.socket;
     inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    unanswered.add(response);
+    if (closing) sayClose(response);
     response.once('close', () => {
+      unanswered.delete(response);
       if (inFlight.has(socket)) inFlight.set(socket, inFlight.get(socket)! - 1);
       endIfIdle(socket);
     });
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-
   app.addHook('preClose', async () => {
     closing = true;
+    for (const response of unanswered) sayClose(response);
     for (const socket of inFlight.keys()) endIfIdle(socket);
   });
 });
