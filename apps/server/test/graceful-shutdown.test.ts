@@ -36,12 +36,10 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', { timeout: 90_000 }, (
       await vi.waitFor(() => expect(keptAlive.received()).toMatch(/^HTTP\/1\.1 200/));
       expect(keptAlive.received()).toMatch(/connection: keep-alive/i);
 
-      const signalled = Date.now();
       child.kill('SIGTERM');
+      // Held by a connection, the process would be forced out after 15 s with code 1: the code
+      // says which it was, with no clock to misread a busy machine.
       expect(await exited).toBe(0);
-      // Held by a connection, the process is forced out after 15 s with code 1; well under
-      // that, the bound leaves a busy machine time to close the database.
-      expect(Date.now() - signalled).toBeLessThan(5_000);
       await Promise.all([ahead.closed, keptAlive.closed]);
     }),
   );
