@@ -63,9 +63,14 @@ export const newPasswordField = (tooShort: string) =>
       INPUT_RULES.controlCharacters('Password'),
     );
 
-/** The 6 digits of an e-mailed code, with spaces around them ignored. */
+/**
+ * The 6 digits of an e-mailed code, with spaces around them ignored. Full-width digits, which
+ * a Japanese input method types while it is on, are read as the digits they show (NFKC).
+ */
 const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE.length}}$`);
-const codeSchema = required(VALIDATION.otpRequired).regex(CODE_PATTERN, INPUT_RULES.codeDigits);
+const codeSchema = required(VALIDATION.otpRequired)
+  .normalize('NFKC')
+  .regex(CODE_PATTERN, INPUT_RULES.codeDigits);
 
 export const sendOtpRequestSchema = z.object({ email: emailSchema });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;

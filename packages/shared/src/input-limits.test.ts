@@ -261,19 +261,24 @@ describe('e-mailed codes', () => {
     '12345',
     '1234567',
     '12 345',
-    '１２３４５６',
+    '١٢٣٤٥٦',
+    '１２３４５６７',
     '123456\u0000',
     '-12345',
   ])('are 6 digits: %j is refused', (otp) => {
     expect(verify(otp)).toBe(INPUT_RULES.codeDigits);
   });
 
-  it('say what they are, keep the required text, and ignore spaces around the digits', () => {
+  it('say what they are, keep the required text, and ignore spaces around the digits and their width', () => {
     expect(INPUT_RULES.codeDigits).toBe('Code must be the 6 digits from the email.');
     expect(verify('x'.repeat(100_000))).toBe(INPUT_RULES.codeDigits);
     expect(verify(' ')).toBe(VALIDATION.otpRequired);
     expect(verify(undefined)).toBe(VALIDATION.otpRequired);
     expect(verify(' 012345 ')).toBe('ok');
     expect(verifyOtpRequestSchema.parse({ email: 'a@b.co', otp: ' 012345 ' }).otp).toBe('012345');
+    // Typed with a Japanese input method on: full-width digits and an ideographic space.
+    expect(verifyOtpRequestSchema.parse({ email: 'a@b.co', otp: '０１２３４５\u3000' }).otp).toBe(
+      '012345',
+    );
   });
 });

@@ -99,7 +99,7 @@ describe('POST /api/auth/verify-otp', () => {
       '12345a',
       'O12345',
       '1234567',
-      '１２３４５６',
+      '١٢٣٤٥٦',
       `${code}\u0000`,
       'x'.repeat(50_000),
     ]) {
@@ -115,6 +115,14 @@ describe('POST /api/auth/verify-otp', () => {
     // Six refusals, yet the code was not voided by them: it still verifies.
     const right = await post('verify-otp', { email, otp: ` ${code} ` });
     expect(right.statusCode).toBe(200);
+  });
+
+  it('reads full-width digits, as a Japanese input method types them, as the code', async () => {
+    const email = 'wide@example.com';
+    await post('send-otp', { email });
+    const wide = [...codeSentTo(email)].map((d) => String.fromCharCode(0xff10 + Number(d)));
+    const res = await post('verify-otp', { email, otp: wide.join('') });
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses a code for an address that never asked for one', async () => {
