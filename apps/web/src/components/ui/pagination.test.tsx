@@ -47,6 +47,16 @@ describe('Pagination', () => {
     expect(onPageChange.mock.calls).toEqual([[3], [3], [1]]);
   });
 
+  it('past the last page marks no page current, and Previous leads to the last one', async () => {
+    const onPageChange = vi.fn();
+    render(<Pagination page={12} totalPages={9} onPageChange={onPageChange} />);
+    expect(pageButtons()).toEqual(['7', '8', '9']);
+    expect(screen.queryByRole('button', { current: 'page' })).toBeNull();
+    expect(screen.getByRole('button', { name: /next/i })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: /previous/i }));
+    expect(onPageChange.mock.calls).toEqual([[9]]);
+  });
+
   it('computes the window at the edges', () => {
     expect(visiblePages(1, 2)).toEqual([1, 2]);
     expect(visiblePages(9, 9)).toEqual([7, 8, 9]);

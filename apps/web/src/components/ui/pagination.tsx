@@ -35,7 +35,8 @@ export function Pagination({
         variant="secondary"
         size="sm"
         disabled={page <= 1}
-        onClick={() => onPageChange(page - 1)}
+        // Past the last page (an old link), the page before this one is the last there is.
+        onClick={() => onPageChange(Math.min(page - 1, total))}
       >
         <ChevronLeft aria-hidden="true" className="size-4" />
         Previous
