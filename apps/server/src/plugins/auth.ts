@@ -73,14 +73,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
   app.decorateRequest('authProblem', null);
-  const sessionUsers = new ChangeAwareCache<AuthUser | null>(
+  const sessionUsers = new ChangeAwareCache<SessionUser | null>(
     app.database.changes.users,
     SESSION_USERS_KEPT,
   );
   app.addHook('onClose', async () => sessionUsers.stopListening());
-  const readUser = (id: string) => async () => {
+  const readUser = (id: string) => async (): Promise<SessionUser | null> => {
     const [row] = await sessionUserQuery(app.database.db).execute({ id });
-    return row ? Object.freeze(row) : null;
+    if (!row) return null;
+    const { tokensNotBefore, ...user } = row;
+    return { user: Object.freeze(user), tokensNotBeforeMs: tokensNotBefore?.getTime() ?? 0 };
   };
 
   // A callback hook, not an async one: a guest's request (no Authorization header, most of a
@@ -108,6 +110,7 @@ const sessionUserQuery = preparedPerDatabase((db) =>
       profilePic: users.profilePic,
       googleId: users.googleSubject,
       createdAt: users.createdAt,
+      tokensNotBefore: users.tokensNotBefore,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -115,10 +118,16 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare('session_user'),
 );
 
+/** A signed-in user, and the time before which their access tokens are refused (ms). */
+interface SessionUser {
+  user: AuthUser;
+  tokensNotBeforeMs: number;
+}
+
 async function identify(
   app: FastifyInstance,
   request: FastifyRequest,
-  userOf: (id: string) => Promise<AuthUser | null>,
+  userOf: (id: string) => Promise<SessionUser | null>,
 ): Promise<void> {
   const header = request.headers.authorization;
   if (!header) return;
@@ -130,9 +139,13 @@ async function identify(
     request.authProblem = check.expired ? 'expired' : 'invalid';
     return;
   }
-  const user = await userOf(check.userId);
-  if (user) request.user = user;
-  else request.authProblem = 'invalid';
+  const session = await userOf(check.userId);
+  // A deleted account, or a token from before its password changed (decision 123).
+  if (!session || check.issuedAtMs < session.tokensNotBeforeMs) {
+    request.authProblem = 'invalid';
+    return;
+  }
+  request.user = session.user;
 }
 
 /** 401 for a guest on a non-public route; 403 unless the user's role ranks at least `access`. */

@@ -30,6 +30,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * Access tokens issued before this time are refused: set, by the server's clock, when a
+     * password change ends the account's other sessions (decision 123). Null: none refused.
+     */
+    tokensNotBefore: timestamp('tokens_not_before', { withTimezone: true }),
+    /**
      * What the dashboard's user search reads: the name lower-cased and the e-mail, on two
      * lines. `search_text LIKE lower(pattern)` answers what `username ILIKE pattern OR email
      * ILIKE pattern` would, without lower-casing every row on every search.

@@ -102,6 +102,14 @@ export async function revokeFamily(db: Executor, familyId: string): Promise<void
 }
 
 /**
+ * Refuses the user's access tokens issued before `at` (decision 123), so a session ended now
+ * stops at its next call rather than at its access token's expiry.
+ */
+export async function refuseAccessTokensBefore(db: Executor, userId: string, at: Date) {
+  await db.update(users).set({ tokensNotBefore: at }).where(eq(users.id, userId));
+}
+
+/**
  * Revokes every refresh token of the user but those of `keepFamilyId`: each other session ends
  * at its next refresh.
  */

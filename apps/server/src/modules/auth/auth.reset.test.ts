@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { authPost, codeMailedTo } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
-import { createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
+import { bearer, createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
 import { LIMITS } from './auth-limits';
 import { REFRESH_COOKIE } from './cookies';
 
@@ -26,6 +26,8 @@ async function verifiedReset(user: TestUser) {
   expect(res.statusCode).toBe(200);
 }
 
+const verify = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
 const refresh = (refreshToken: string) =>
   t.app.inject({
     method: 'POST',
@@ -200,6 +202,9 @@ describe('POST /api/auth/reset-password', () => {
     const fresh = refreshCookieOf(res)!;
     expect(fresh).toBeTruthy();
 
+    // The access token from before is refused at once (decision 123); the new one is not.
+    expect((await verify(before.token)).statusCode).toBe(401);
+    expect((await verify(res.json().token)).statusCode).toBe(200);
     expect((await refresh(before.refreshToken)).statusCode).toBe(401);
     expect((await refresh(fresh)).statusCode).toBe(200);
     const old = await post('login', { email: user.email, password: user.password });

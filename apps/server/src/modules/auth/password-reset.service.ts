@@ -45,9 +45,9 @@ export async function verifyResetCode(deps: AuthDeps, email: string, otp: string
 }
 
 /**
- * Sets the new password of a verified address, using up its code. Every refresh token of the
- * account is revoked (a thief holding a session loses it at its next refresh, within the access
- * token's 15 minutes), the login throttle of the address is cleared, and a new session starts.
+ * Sets the new password of a verified address, using up its code. Every session of the account
+ * ends: its refresh tokens are revoked and its access tokens refused from their next call
+ * (decision 123). The login throttle of the address is cleared, and a new session starts.
  */
 export async function resetPassword(
   deps: AuthDeps,

@@ -62,9 +62,11 @@ export async function rotateSession(
 }
 
 /**
- * After a password change: ends every session of the user (at its next refresh, within the
- * access token's 15 minutes) except the one whose refresh token was presented, when it is
- * the user's own: whoever changes their own password stays signed in where they did it.
+ * After a password change: ends every session of the user except the one whose refresh token
+ * was presented, when it is the user's own: whoever changes their own password stays signed in
+ * where they did it. The user's access tokens issued so far are refused from the next call on
+ * (decision 123); the session kept gets a new one at its refresh, which the web app asks for
+ * on the refusal.
  */
 export async function endOtherSessions(
   db: Executor,
@@ -73,6 +75,7 @@ export async function endOtherSessions(
 ): Promise<void> {
   const own = presented ? await repo.findRefreshToken(db, hashToken(presented)) : undefined;
   await repo.revokeUserSessions(db, userId, own?.userId === userId ? own.familyId : undefined);
+  await repo.refuseAccessTokensBefore(db, userId, new Date());
 }
 
 /** Revokes the family of the presented refresh token, if there is one. */

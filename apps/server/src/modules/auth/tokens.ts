@@ -34,8 +34,15 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
+/**
+ * The access token's issue time in milliseconds, beside the JWT's `iat` in whole seconds: a
+ * password change refuses the tokens issued before it (decision 123), and the new token of the
+ * session it keeps may be issued in the same second.
+ */
+const ISSUED_AT_MS = 'iatMs';
+
 export async function signAccessToken(secret: string, userId: string): Promise<string> {
-  return new SignJWT({ typ: ACCESS_TYPE })
+  return new SignJWT({ typ: ACCESS_TYPE, [ISSUED_AT_MS]: Date.now() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -45,7 +52,9 @@ export async function signAccessToken(secret: string, userId: string): Promise<s
     .sign(await keyOf(secret));
 }
 
-export type AccessTokenCheck = { ok: true; userId: string } | { ok: false; expired: boolean };
+/** A token's user and when it was issued (milliseconds since the epoch). */
+export type AccessTokenCheck =
+  { ok: true; userId: string; issuedAtMs: number } | { ok: false; expired: boolean };
 
 /** How many verified access tokens are remembered per secret (a few hundred bytes each). */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -57,7 +66,10 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * own work. Only a token that passed every check is remembered, and only until it expires, so
  * the answer is the one `jwtVerify` would give; the oldest entry makes room when it is full.
  */
-const verified = new Map<string, Map<string, { userId: string; expiresAtMs: number }>>();
+const verified = new Map<
+  string,
+  Map<string, { userId: string; issuedAtMs: number; expiresAtMs: number }>
+>();
 
 function verifiedTokens(secret: string) {
   let tokens = verified.get(secret);
@@ -74,7 +86,9 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
   const digest = createHash('sha256').update(token).digest('base64');
   const known = tokens.get(digest);
   if (known) {
-    if (Date.now() < known.expiresAtMs) return { ok: true, userId: known.userId };
+    if (Date.now() < known.expiresAtMs) {
+      return { ok: true, userId: known.userId, issuedAtMs: known.issuedAtMs };
+    }
     tokens.delete(digest);
     return { ok: false, expired: true };
   }
@@ -84,14 +98,18 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       audience: ACCESS_AUDIENCE,
       algorithms: ['HS256'],
     });
-    if (payload.typ !== ACCESS_TYPE || typeof payload.sub !== 'string') {
+    const { typ, sub: userId, iat, exp } = payload;
+    if (typ !== ACCESS_TYPE || typeof userId !== 'string' || typeof iat !== 'number') {
       return { ok: false, expired: false };
     }
-    if (typeof payload.exp === 'number') {
+    // A token signed before the claim existed has its second only.
+    const exact = payload[ISSUED_AT_MS];
+    const issuedAtMs = typeof exact === 'number' ? exact : iat * 1000;
+    if (typeof exp === 'number') {
       if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
-      tokens.set(digest, { userId: payload.sub, expiresAtMs: payload.exp * 1000 });
+      tokens.set(digest, { userId, issuedAtMs, expiresAtMs: exp * 1000 });
     }
-    return { ok: true, userId: payload.sub };
+    return { ok: true, userId, issuedAtMs };
   } catch (error) {
     return { ok: false, expired: error instanceof errors.JWTExpired };
   }

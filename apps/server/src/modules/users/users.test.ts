@@ -51,6 +51,8 @@ const refresh = (refreshToken: string) =>
     url: '/api/auth/refresh',
     cookies: { [REFRESH_COOKIE]: refreshToken },
   });
+const verify = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
 const roleOf = async (id: string) =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]?.role;
 
@@ -252,18 +254,19 @@ describe('PUT /api/user/update/:id', () => {
 
   it('keeps the password when blank, changes it when given, stores a picture', async () => {
     const user = await account('user');
+    const pic = await edit(user, user.id, {}, await pngImage(300, 300));
+    expect(pic.statusCode).toBe(200);
+    expect(pic.json().user.profilePic).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+    const fake = await edit(user, user.id, {}, Buffer.from('just some words, not a picture'));
+    expect(fake.statusCode).toBe(415);
+
+    // (Which ends the user's sessions, this token's included: decision 123.)
     await edit(boss, user.id, { password: 'a-new-password' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(await verifyPassword(row!.passwordHash, 'a-new-password')).toBe(true);
     await edit(boss, user.id, { password: '', username: 'kept-pass' });
     const [after] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(after!.passwordHash).toBe(row!.passwordHash);
-
-    const pic = await edit(user, user.id, {}, await pngImage(300, 300));
-    expect(pic.statusCode).toBe(200);
-    expect(pic.json().user.profilePic).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
-    const fake = await edit(user, user.id, {}, Buffer.from('just some words, not a picture'));
-    expect(fake.statusCode).toBe(415);
   });
 
   it('refuses a picture cut short or damaged with a 400, and keeps no file of it', async () => {
@@ -293,7 +296,10 @@ describe('PUT /api/user/update/:id', () => {
     expect((await edit(boss, shopper.id, { username: 'renamed-only' })).statusCode).toBe(200);
     expect((await refresh(shopperSession.refreshToken)).statusCode).toBe(200);
     const rotated = await logIn(t.app, shopper);
+    expect((await verify(rotated.token)).statusCode).toBe(200);
     expect((await edit(boss, shopper.id, { password: 'a-new-password' })).statusCode).toBe(200);
+    // Its access token too, from the next call (decision 123).
+    expect((await verify(rotated.token)).statusCode).toBe(401);
     expect((await refresh(rotated.refreshToken)).statusCode).toBe(401);
 
     const admin = await createUser(t.database, { role: 'admin' });
@@ -308,8 +314,13 @@ describe('PUT /api/user/update/:id', () => {
       cookies: { [REFRESH_COOKIE]: here.refreshToken },
     });
     expect(own.statusCode).toBe(200);
-    expect((await refresh(here.refreshToken)).statusCode).toBe(200);
+    // The editor's access token goes too; their session gets a new one, as the web app asks.
+    expect((await verify(here.token)).statusCode).toBe(401);
+    const renewed = await refresh(here.refreshToken);
+    expect(renewed.statusCode).toBe(200);
+    expect((await verify(renewed.json().token)).statusCode).toBe(200);
     expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await verify(elsewhere.token)).statusCode).toBe(401);
   });
 
   it('reports the user form messages', async () => {
