@@ -97,7 +97,10 @@ test.describe('accounts', () => {
     await signUpShopper(request, { email, username: 'Reset Fan' });
     // Another device's session: its refresh cookie lives in `request`, and renews.
     await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
-    expect((await request.post('/api/auth/refresh')).ok()).toBe(true);
+    const renewed = await request.post('/api/auth/refresh');
+    expect(renewed.ok()).toBe(true);
+    const elsewhere = { authorization: `Bearer ${(await renewed.json()).token}` };
+    expect((await request.get('/api/auth/verify', { headers: elsewhere })).ok()).toBe(true);
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -118,6 +121,8 @@ test.describe('accounts', () => {
     await expect(page.getByText(ACCOUNT.passwordReset)).toBeVisible();
     await expectSignedIn(page, 'Reset Fan');
 
+    // The other device is out at its next call, not when its access token expires.
+    expect((await request.get('/api/auth/verify', { headers: elsewhere })).status()).toBe(401);
     expect((await request.post('/api/auth/refresh')).status()).toBe(401);
     const old = await request.post('/api/auth/login', { data: { email, password: PASSWORD } });
     expect(old.status()).toBe(401);
