@@ -4,8 +4,13 @@
  *   const post = authPost(t, 1);             // from 10.1.0.1, 10.1.0.2, …
  *   await post('send-otp', { email });
  *   const code = codeMailedTo(t.app, email, 'sign-up');
+ *   const { verify, refresh } = sessionCalls(t);
+ *   await verify(accessToken);               // GET /api/auth/verify with the bearer token
+ *   await refresh(refreshToken);             // POST /api/auth/refresh with the cookie
  */
 import type { FastifyInstance } from 'fastify';
+import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
+import { bearer } from './users';
 
 /**
  * POSTs to /api/auth/<url>, each call from an IP address of its own in 10.<subnet>.0.0/16
@@ -36,4 +41,19 @@ export function codeMailedTo(
   const code = new RegExp(`${kind} code is (\\d{6})`).exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no ${kind} code mailed to ${email}`);
   return code;
+}
+
+/** What a signed-in client calls with its tokens: the access token alone, and a refresh. */
+export function sessionCalls(t: { app: FastifyInstance }) {
+  return {
+    verify: (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) }),
+    /** Without a token, a refresh with no cookie. */
+    refresh: (refreshToken?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        ...(refreshToken ? { cookies: { [REFRESH_COOKIE]: refreshToken } } : {}),
+      }),
+  };
 }

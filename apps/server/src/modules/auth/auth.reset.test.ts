@@ -1,11 +1,10 @@
 import { ACCOUNT, AUTH, INPUT_RULES, RECRUITER, VALIDATION } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { authPost, codeMailedTo } from '../../../test/auth-calls';
+import { authPost, codeMailedTo, sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
-import { bearer, createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
+import { createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
 import { LIMITS } from './auth-limits';
-import { REFRESH_COOKIE } from './cookies';
 
 const t = useTestApp();
 const post = authPost(t, 7);
@@ -26,14 +25,7 @@ async function verifiedReset(user: TestUser) {
   expect(res.statusCode).toBe(200);
 }
 
-const verify = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
-const refresh = (refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    cookies: { [REFRESH_COOKIE]: refreshToken },
-  });
+const { verify, refresh } = sessionCalls(t);
 
 describe('POST /api/auth/forgot-password', () => {
   it('mails a reset code to the address of an account', async () => {

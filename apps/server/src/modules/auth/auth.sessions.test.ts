@@ -2,23 +2,16 @@ import { ACCOUNT } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refreshTokens } from '../../db/schema/index';
+import { sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
-import { bearer, createUser, logIn, refreshCookieOf } from '../../../test/users';
+import { createUser, logIn, refreshCookieOf } from '../../../test/users';
 import { REFRESH_COOKIE } from './cookies';
 
 const t = useTestApp();
 let ip = 0;
 const nextIp = () => `10.3.0.${++ip}`;
 
-const refresh = (refreshToken?: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    ...(refreshToken ? { cookies: { [REFRESH_COOKIE]: refreshToken } } : {}),
-  });
-
-const verify = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
+const { refresh, verify } = sessionCalls(t);
 
 describe('POST /api/auth/refresh', () => {
   it('rotates the refresh token on every use and issues a new access token', async () => {

@@ -6,6 +6,7 @@
 import { createHmac } from 'node:crypto';
 import { ACCOUNT, SERVER } from '@otaku/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn, type TestUser } from '../../../test/users';
 import { signAccessToken, signPayload } from './tokens';
@@ -67,8 +68,7 @@ const attacks: Record<string, () => Promise<string>> = {
   'a refresh token': async () => (await logIn(t.app, owner, '10.7.0.1')).refreshToken,
 };
 
-const verify = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
+const { verify } = sessionCalls(t);
 const staffList = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/getUsers', headers: bearer(token) });
 const publicCall = (token: string) =>

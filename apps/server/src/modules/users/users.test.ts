@@ -5,6 +5,7 @@ import { DASHBOARD, DASHBOARD_RULES, INPUT_RULES, PERMISSIONS, USER_FORM } from 
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
+import { sessionCalls } from '../../../test/auth-calls';
 import { expectFieldRefused } from '../../../test/field-errors';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn } from '../../../test/users';
@@ -45,14 +46,7 @@ const remove = (editor: TestAccount | null, id: string) =>
     headers: editor ? editor.headers : {},
     payload: { editorEmail: 'spoofed@example.com' },
   });
-const refresh = (refreshToken: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    cookies: { [REFRESH_COOKIE]: refreshToken },
-  });
-const verify = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
+const { refresh, verify } = sessionCalls(t);
 const roleOf = async (id: string) =>
   (await t.database.db.select().from(users).where(eq(users.id, id)))[0]?.role;
 
