@@ -18,23 +18,38 @@ interface ManifestChunk {
   imports?: string[];
 }
 
+export type PageKey = 'home' | 'shop' | 'product' | 'cart' | 'dashboard';
+
 export interface BundleRow {
+  key: PageKey;
   page: string;
   kilobytes: number;
   files: number;
+  /** The page's own route chunk, as built. */
+  routeFile: string;
+  /** The files the page loads first (its route chunk among them), as built. */
+  fileNames: string[];
 }
 
 /**
  * Page name → its route module, the chunk the router loads for it (apps/web/src/app/
  * lazy-screens.ts). Named exactly: a feature has other lazy chunks that are not its page.
  */
-const PAGES: Record<string, string> = {
-  'home (/)': 'src/features/home/routes/home-route.tsx',
-  'shop (/shop)': 'src/features/shop/routes/shop-route.tsx',
-  'product (/shop/:id)': 'src/features/product/routes/product-route.tsx',
-  'cart (/cart)': 'src/features/cart/routes/cart-route.tsx',
-  'dashboard (/dashboard)': 'src/features/dashboard/routes/dashboard-routes.tsx',
-};
+const PAGES: Array<{ key: PageKey; page: string; routeModule: string }> = [
+  { key: 'home', page: 'home (/)', routeModule: 'src/features/home/routes/home-route.tsx' },
+  { key: 'shop', page: 'shop (/shop)', routeModule: 'src/features/shop/routes/shop-route.tsx' },
+  {
+    key: 'product',
+    page: 'product (/shop/:id)',
+    routeModule: 'src/features/product/routes/product-route.tsx',
+  },
+  { key: 'cart', page: 'cart (/cart)', routeModule: 'src/features/cart/routes/cart-route.tsx' },
+  {
+    key: 'dashboard',
+    page: 'dashboard (/dashboard)',
+    routeModule: 'src/features/dashboard/routes/dashboard-routes.tsx',
+  },
+];
 
 export function measureBundles(): BundleRow[] {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'otaku-bench-web-'));
@@ -69,13 +84,20 @@ export function measureBundles(): BundleRow[] {
   const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
   const entryFiles = closure(entryKeys, new Set());
 
-  return Object.entries(PAGES).map(([page, routeModule]) => {
+  return PAGES.map(({ key, page, routeModule }) => {
     const route = manifest[routeModule];
     if (!route?.isDynamicEntry) {
       throw new Error(`${routeModule} is not a lazily loaded chunk of the web build`);
     }
     const files = closure([routeModule], new Set(entryFiles));
     const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + size(f), 0);
-    return { page, kilobytes: Math.round(bytes / 102.4) / 10, files: files.size };
+    return {
+      key,
+      page,
+      kilobytes: Math.round(bytes / 102.4) / 10,
+      files: files.size,
+      routeFile: route.file,
+      fileNames: [...files],
+    };
   });
 }

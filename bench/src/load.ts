@@ -15,7 +15,12 @@ export interface ScenarioRequest {
   measure?: boolean;
 }
 
+/** The shop's scenarios, by what the budgets call them (budgets.ts). */
+export type ScenarioKey = 'listing' | 'search' | 'detail' | 'dashboard' | 'addToCart' | 'order';
+
 export interface Scenario {
+  /** Which of the shop's scenarios this is; none for the machine's own reference. */
+  key?: ScenarioKey;
   name: string;
   /** One or more requests, taken in turn by each connection. */
   requests: ScenarioRequest[];
@@ -29,6 +34,7 @@ export interface Scenario {
 }
 
 export interface LoadResult {
+  key?: ScenarioKey;
   name: string;
   requestsPerSecond: number;
   p50: number;
@@ -104,6 +110,7 @@ export async function runLoad(
   });
   const own = [...timings].sort((a, b) => a - b);
   return {
+    ...(scenario.key ? { key: scenario.key } : {}),
     name: scenario.name,
     requestsPerSecond: measured
       ? Math.round(own.length / options.seconds)

@@ -2,6 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { checkBudgets, summarise } from './budgets';
 import type { BundleRow } from './bundle';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult } from './load';
@@ -24,6 +25,8 @@ export interface Report {
   lighthouse: LighthouseRow[];
   connections: number;
   seconds: number;
+  /** A smoke run (tiny data, short): its verdicts on the budgets say nothing of the shop. */
+  smoke: boolean;
 }
 
 const table = (head: string[], rows: Array<Array<string | number>>) =>
@@ -50,6 +53,24 @@ export function renderReport(report: Report): string {
       report.ceiling.map((c) => [c.name, c.requestsPerSecond, c.p50, c.p99]),
     ),
   ];
+  const budgets = checkBudgets(report);
+  parts.push(
+    '',
+    '## Budgets',
+    '',
+    report.smoke
+      ? 'A smoke run (tiny data, a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
+      : [
+          'Set for 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named; the shop’s rows follow the machine’s (above).',
+          report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,
+          ` ${summarise(budgets)}.`,
+        ].join(''),
+    '',
+    table(
+      ['budget', 'target', 'measured', 'verdict'],
+      budgets.map((b) => [b.budget, b.target, b.measured || '–', b.verdict]),
+    ),
+  );
   for (const e of report.engines) {
     parts.push('', `## ${e.engine} (${e.scale})`, '');
     if (e.reference) {

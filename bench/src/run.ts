@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { checkBudgets, summarise } from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
 import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';
 import { runLighthouse, type LighthouseRow } from './lighthouse';
@@ -215,11 +216,13 @@ async function main() {
     }
   }
   const text = writeReport(
-    { ceiling, engines: reports, bundles, lighthouse, connections, seconds },
+    { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke },
     out,
   );
   console.log(text);
   console.log(`Results written to ${path.relative(repoRoot, out)}`);
+  if (!smoke)
+    console.log(`Budgets: ${summarise(checkBudgets({ engines: reports, bundles, lighthouse }))}.`);
   // The suite must still drive real endpoints: a call that no longer answers is a broken
   // suite (never a slow number, which is only reported).
   const broken = reports.flatMap((r) =>

@@ -6,6 +6,7 @@ const constraints = (c: Record<string, unknown>) =>
 
 export function listingScenario(): Scenario {
   return {
+    key: 'listing',
     name: 'shop listing (filters, sorts, pages)',
     requests: [
       { path: constraints({}) },
@@ -19,6 +20,7 @@ export function listingScenario(): Scenario {
 
 export function searchScenario(): Scenario {
   return {
+    key: 'search',
     name: 'search (exact and with typos)',
     requests: [
       { path: constraints({ searchQuery: 'naruto' }) },
@@ -31,6 +33,7 @@ export function searchScenario(): Scenario {
 
 export function detailScenario(productIds: string[]): Scenario {
   return {
+    key: 'detail',
     name: 'product detail',
     requests: productIds.slice(0, 20).map((id) => ({ path: `/api/product/${id}` })),
   };
@@ -39,6 +42,7 @@ export function detailScenario(productIds: string[]): Scenario {
 export function dashboardScenario(staffToken: string): Scenario {
   const headers = { authorization: `Bearer ${staffToken}` };
   return {
+    key: 'dashboard',
     name: 'dashboard orders, users and stats',
     requests: [
       { path: '/api/order/allOrdersList?currPage=1', headers },
@@ -50,6 +54,15 @@ export function dashboardScenario(staffToken: string): Scenario {
   };
 }
 
+/**
+ * The statement counts that must not grow with the page (a first page and a deep one of the
+ * same list), as statementRequests names them; the budgets compare each pair.
+ */
+export const PAGED_STATEMENTS = [
+  { list: 'listing', first: 'listing page 1', deep: 'listing page 40' },
+  { list: 'dashboard orders', first: 'dashboard orders page 1', deep: 'dashboard orders page 250' },
+] as const;
+
 export function statementRequests(
   productId: string,
   staffToken: string,
@@ -59,8 +72,8 @@ export function statementRequests(
   const headers = { authorization: `Bearer ${staffToken}` };
   const shopper = { authorization: `Bearer ${shopperToken}` };
   return [
-    { name: 'listing page 1', path: constraints({}) },
-    { name: 'listing page 40', path: constraints({ page: 40 }) },
+    { name: PAGED_STATEMENTS[0].first, path: constraints({}) },
+    { name: PAGED_STATEMENTS[0].deep, path: constraints({ page: 40 }) },
     {
       name: 'listing filtered + price sort',
       path: constraints({ productTypes: ['action'], sortBy: 'price-low', price: 50 }),
@@ -68,8 +81,8 @@ export function statementRequests(
     { name: 'search with a typo', path: constraints({ searchQuery: 'narto' }) },
     { name: 'search suggestions', path: '/api/search/products?data=narto' },
     { name: 'product detail', path: `/api/product/${productId}` },
-    { name: 'dashboard orders page 1', path: '/api/order/allOrdersList?currPage=1', headers },
-    { name: 'dashboard orders page 250', path: '/api/order/allOrdersList?currPage=250', headers },
+    { name: PAGED_STATEMENTS[1].first, path: '/api/order/allOrdersList?currPage=1', headers },
+    { name: PAGED_STATEMENTS[1].deep, path: '/api/order/allOrdersList?currPage=250', headers },
     { name: 'dashboard users page 1', path: '/api/user/getUsers?currPage=1', headers },
     { name: 'order stats', path: '/api/order/orderStats', headers },
     {
@@ -100,6 +113,7 @@ const lineFor = (lines: StockLine[]) => (connection: number) => ({
 /** Every connection is a signed-in shopper adding a unit to their cart and taking it out. */
 export function addToCartScenario(shopperTokens: string[], lines: StockLine[]): Scenario {
   return {
+    key: 'addToCart',
     name: 'add to cart (reserve, then release)',
     connectionTokens: shopperTokens,
     okStatuses: [200, 409],
@@ -113,6 +127,7 @@ export function addToCartScenario(shopperTokens: string[], lines: StockLine[]): 
 /** Every connection fills its shopper's cart with one line and places a cash-on-delivery order. */
 export function orderPlacementScenario(shopperTokens: string[], lines: StockLine[]): Scenario {
   return {
+    key: 'order',
     name: 'cash-on-delivery order placement (timed alone)',
     connectionTokens: shopperTokens,
     okStatuses: [200, 201, 409],
