@@ -41,9 +41,9 @@ export class CatalogAnswers {
 
   /** One page of the shop; `constraints` as the API's query schema left them. */
   listing(constraints: ProductConstraints): Promise<PreparedBody> {
-    const key = service.listingKey(constraints, this.spell);
-    return this.#cache.answer(key, getProductsResponseSchema, () =>
-      service.listProducts(this.#database.db, constraints, this.spell),
+    const filter = service.toListFilter(constraints, this.spell);
+    return this.#cache.answer(service.listingKey(filter), getProductsResponseSchema, () =>
+      service.listProducts(this.#database.db, constraints, filter),
     );
   }
 
@@ -55,9 +55,9 @@ export class CatalogAnswers {
   }
 
   suggestions(query: string): Promise<PreparedBody> {
-    const key = service.suggestionsKey(query, this.spell);
-    return this.#cache.answer(key, searchSuggestionsResponseSchema, () =>
-      service.suggestProducts(this.#database.db, query, this.spell),
+    const terms = this.spell(query);
+    return this.#cache.answer(service.suggestionsKey(terms), searchSuggestionsResponseSchema, () =>
+      service.suggestProducts(this.#database.db, terms),
     );
   }
 

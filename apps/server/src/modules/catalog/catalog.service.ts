@@ -47,13 +47,16 @@ export function toListFilter(c: ProductConstraints, spell: Speller = asTyped): r
   };
 }
 
-/** One page of the shop: one statement, two only when the page lies past the end. */
+/**
+ * One page of the shop: one statement, two only when the page lies past the end. `filter` is
+ * the constraints as read once (toListFilter, which corrects a search's spelling), so the
+ * answer and its cache key (listingKey) are made of the same reading.
+ */
 export async function listProducts(
   db: Executor,
   constraints: ProductConstraints,
-  spell: Speller = asTyped,
+  filter: repo.ListFilter = toListFilter(constraints),
 ): Promise<GetProductsResponse> {
-  const filter = toListFilter(constraints, spell);
   const { rows, total: pageTotal } = await repo.listProducts(db, filter);
   const total =
     rows.length > 0 || constraints.page === 1 ? pageTotal : await repo.countProducts(db, filter);
@@ -70,13 +73,11 @@ export async function listProducts(
 }
 
 /** What a shop page's answer depends on: two requests with the same key get the same answer. */
-export const listingKey = (constraints: ProductConstraints, spell: Speller = asTyped) =>
-  `list:${JSON.stringify(toListFilter(constraints, spell))}`;
+export const listingKey = (filter: repo.ListFilter) => `list:${JSON.stringify(filter)}`;
 
 export const productKey = (productID: string) => `product:${normaliseId(productID) ?? ''}`;
 
-export const suggestionsKey = (query: string, spell: Speller = asTyped) =>
-  `suggest:${JSON.stringify(spell(query))}`;
+export const suggestionsKey = (terms: SearchTerms) => `suggest:${JSON.stringify(terms)}`;
 
 /** Product ids are upper-case; a lower-cased link still finds its product. */
 function normaliseId(productID: string): string | null {
@@ -91,12 +92,12 @@ export async function getProduct(db: Executor, productID: string): Promise<GetPr
   return { success: true, product: toProductDto(row) };
 }
 
+/** Suggestions for the search box; `terms` as read once, for the answer and its cache key. */
 export async function suggestProducts(
   db: Executor,
-  query: string,
-  spell: Speller = asTyped,
+  terms: SearchTerms,
 ): Promise<SearchSuggestionsResponse> {
-  const rows = await repo.suggestProducts(db, spell(query), SEARCH_SUGGESTION_LIMIT);
+  const rows = await repo.suggestProducts(db, terms, SEARCH_SUGGESTION_LIMIT);
   return { success: true, products: rows.map(toSuggestionDto) };
 }
 
