@@ -20,9 +20,22 @@ export interface SweepResult {
   units: number;
 }
 
-export async function sweepExpiredReservations(db: Db, ttlMinutes: number): Promise<SweepResult> {
+export interface SweepOptions {
+  batch?: number;
+  /**
+   * Aborted when the app closes: the sweep stops after the transaction it is running, whose
+   * carts are then released whole; the rest wait for the next sweep, on any instance.
+   */
+  signal?: AbortSignal;
+}
+
+export async function sweepExpiredReservations(
+  db: Db,
+  ttlMinutes: number,
+  { batch: size = BATCH, signal }: SweepOptions = {},
+): Promise<SweepResult> {
   const total: SweepResult = { carts: 0, units: 0 };
-  for (;;) {
+  while (!signal?.aborted) {
     const batch = await db.transaction(async (tx) => {
       const expired = rowsOf<{ id: string }>(
         await tx.execute(sql`
@@ -30,7 +43,7 @@ export async function sweepExpiredReservations(db: Db, ttlMinutes: number): Prom
         where c.touched_at < now() - make_interval(mins => ${ttlMinutes}::int)
           and exists (select 1 from cart_items ci where ci.cart_id = c.id)
         order by c.touched_at
-        limit ${BATCH}
+        limit ${size}
         for update of c skip locked`),
       );
       const ids = expired.map((r) => r.id);
@@ -61,8 +74,9 @@ export async function sweepExpiredReservations(db: Db, ttlMinutes: number): Prom
     });
     total.carts += batch.carts;
     total.units += batch.units;
-    if (batch.claimed < BATCH) return total;
+    if (batch.claimed < size) break;
   }
+  return total;
 }
 
 /** Runs the sweeper every RESERVATION_SWEEP_SECONDS while the app is up (lib/periodic.ts). */
@@ -71,10 +85,11 @@ export function registerReservationSweeper(app: FastifyInstance): void {
     app,
     'reservation sweep',
     app.config.reservationSweepSeconds * 1000,
-    async () => {
+    async (signal) => {
       const released = await sweepExpiredReservations(
         app.database.db,
         app.config.reservationTtlMinutes,
+        { signal },
       );
       if (released.units > 0) app.log.info(released, 'released expired reservations');
     },

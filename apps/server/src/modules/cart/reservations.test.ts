@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
@@ -220,6 +220,35 @@ describe('the reservation sweeper', () => {
     expect(await held(product.id, '')).toBe(50);
     // A later sweep finds nothing left to return.
     expect(await sweepExpiredReservations(db, 30)).toEqual({ carts: 0, units: 0 });
+    expect(await stockOf(db, product.id)).toBe(150);
+  });
+
+  it('stops after the batch it is running when the app closes, and leaves the rest whole', async () => {
+    const product = await createProduct(db, { id: 'TOY-SWEEP2', stock: { '': 200 } });
+    await db.execute(sql`delete from cart_items`);
+    await reserveAll(product.id, '', 1);
+    for (const s of shoppers.slice(0, 150)) await ageCart(db, cartOwner(s.id).cartId, 31);
+    const closing = new AbortController();
+    const transaction = db.transaction.bind(db);
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(async (work) => {
+      const result = await transaction(work);
+      closing.abort(); // the app closes while the first batch commits
+      return result;
+    });
+    try {
+      expect(await sweepExpiredReservations(db, 30, { batch: 50, signal: closing.signal })).toEqual(
+        { carts: 50, units: 50 },
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await stockOf(db, product.id)).toBe(50);
+    expect(await held(product.id, '')).toBe(150);
+    // The next sweep, on this instance or another, takes the rest.
+    expect(await sweepExpiredReservations(db, 30, { batch: 50 })).toEqual({
+      carts: 100,
+      units: 100,
+    });
     expect(await stockOf(db, product.id)).toBe(150);
   });
 });

@@ -78,6 +78,22 @@ describe('sweepProductImages', () => {
     expect(await sweepProductImages(t.database.db, t.config.uploadsDir)).toEqual([]);
   });
 
+  it('removes nothing once the app is closing', async () => {
+    const dir = path.join(t.config.uploadsDir, 'products');
+    await mkdir(dir, { recursive: true });
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await writeFile(path.join(dir, 'SHO-CLOSE1-400.webp'), 'webp');
+    await utimes(path.join(dir, 'SHO-CLOSE1-400.webp'), twoHoursAgo, twoHoursAgo);
+    const closing = new AbortController();
+    closing.abort();
+    const options = { signal: closing.signal };
+    expect(await sweepProductImages(t.database.db, t.config.uploadsDir, options)).toEqual([]);
+    expect(await readdir(dir)).toContain('SHO-CLOSE1-400.webp');
+    expect(await sweepProductImages(t.database.db, t.config.uploadsDir)).toEqual([
+      'SHO-CLOSE1-400.webp',
+    ]);
+  });
+
   it('has nothing to do before any product image is stored', async () => {
     const empty = path.join(t.config.dataDir, 'no-uploads-yet');
     expect(await sweepProductImages(t.database.db, empty)).toEqual([]);

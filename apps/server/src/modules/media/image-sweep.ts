@@ -56,6 +56,13 @@ export async function removeUnlessShown(
 const IMAGE_FILE = /^([A-Za-z0-9-]+)-(?:400|800)\.webp$/;
 const TEMP_FILE = /^[A-Za-z0-9-]+-(?:400|800)\.webp\.[0-9a-f]{8}\.tmp$/;
 
+export interface ImageSweepOptions {
+  graceMs?: number;
+  dryRun?: boolean;
+  /** Aborted when the app closes: the sweep stops where it is and removes nothing more. */
+  signal?: AbortSignal;
+}
+
 /**
  * Removes the product image files older than `graceMs` that nothing shows, and returns their
  * names; with `dryRun`, only returns them. Anything else in the folder is left alone.
@@ -63,7 +70,7 @@ const TEMP_FILE = /^[A-Za-z0-9-]+-(?:400|800)\.webp\.[0-9a-f]{8}\.tmp$/;
 export async function sweepProductImages(
   ex: Executor,
   uploadsDir: string,
-  { graceMs = IMAGE_SWEEP_GRACE_MS, dryRun = false } = {},
+  { graceMs = IMAGE_SWEEP_GRACE_MS, dryRun = false, signal }: ImageSweepOptions = {},
 ): Promise<string[]> {
   const dir = path.join(uploadsDir, 'products');
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
@@ -73,12 +80,13 @@ export async function sweepProductImages(
   const before = Date.now() - graceMs;
   const old: string[] = [];
   for (const name of names) {
+    if (signal?.aborted) return [];
     if (!IMAGE_FILE.test(name) && !TEMP_FILE.test(name)) continue;
     // A file removed meanwhile (by another instance's sweep) is simply no longer there.
     const info = await stat(path.join(dir, name)).catch(() => null);
     if (info && info.mtimeMs < before) old.push(name);
   }
-  if (old.length === 0) return [];
+  if (old.length === 0 || signal?.aborted) return [];
   const shown = new Set(
     rowsOf<{ image: string }>(
       await ex.execute(sql`select distinct shown.image from ${shownImages}`),
@@ -88,14 +96,15 @@ export async function sweepProductImages(
     const key = IMAGE_FILE.exec(name)?.[1];
     return key === undefined || !shown.has(productImageBase(key));
   });
+  if (signal?.aborted) return [];
   if (!dryRun) await Promise.all(unshown.map((name) => rm(path.join(dir, name), { force: true })));
   return unshown;
 }
 
 /** Sweeps the product images every hour while the app is up. */
 export function registerImageSweeper(app: FastifyInstance): void {
-  registerPeriodicJob(app, 'product image sweep', IMAGE_SWEEP_EVERY_MS, async () => {
-    const removed = await sweepProductImages(app.database.db, app.config.uploadsDir);
+  registerPeriodicJob(app, 'product image sweep', IMAGE_SWEEP_EVERY_MS, async (signal) => {
+    const removed = await sweepProductImages(app.database.db, app.config.uploadsDir, { signal });
     if (removed.length > 0)
       app.log.info({ files: removed.length }, 'removed unshown product images');
   });
