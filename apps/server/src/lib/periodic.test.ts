@@ -57,6 +57,27 @@ describe('registerPeriodicJob', () => {
     expect(items).toBe(done);
   });
 
+  it('waits for a run stuck in one item no longer than its grace, and says so', async () => {
+    const warnings: string[] = [];
+    const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg) };
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    let started = false;
+    registerPeriodicJob(
+      app,
+      'stuck job',
+      5,
+      async () => {
+        started = true;
+        await new Promise(() => {}); // a mail server that never answers
+      },
+      { closeGraceMs: 50 },
+    );
+    await app.ready();
+    await until(() => started);
+    await app.close();
+    expect(warnings).toContain('stuck job still running at close; left to end');
+  });
+
   it('logs a failed run and goes on running', async () => {
     const warnings: string[] = [];
     const stream = { write: (line: string) => warnings.push(JSON.parse(line).msg) };

@@ -10,18 +10,28 @@ export interface PeriodicJob {
 }
 
 /**
+ * How long closing the app waits for a run in progress: well inside the 15 s after which a
+ * shutdown is forced (main.ts), so the database is still closed cleanly after it.
+ */
+export const CLOSE_GRACE_MS = 8_000;
+
+/**
  * Runs `job` every `everyMs` on an unref'd interval from the moment the app is ready; a run
  * still going when the next is due is not doubled, and a failure is logged as `${name} failed`
  * without stopping later runs. Closing the app stops the timer, aborts the job's signal and
  * waits for a run in progress, so none runs on a closed database; a job that loops over work
  * stops at the next item when the signal is aborted, so closing does not wait for all of it
- * (decision 121). Tests call the job itself instead of waiting.
+ * (decision 121). A run stuck in one item (a mail server that stopped answering mid-message)
+ * is waited for `closeGraceMs` at most, then left and logged: the app closes and the work
+ * stays where the job keeps it, for the next run on any instance. Tests call the job itself
+ * instead of waiting.
  */
 export function registerPeriodicJob(
   app: FastifyInstance,
   name: string,
   everyMs: number,
   job: (signal: AbortSignal) => Promise<void>,
+  { closeGraceMs = CLOSE_GRACE_MS } = {},
 ): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -53,7 +63,15 @@ export function registerPeriodicJob(
     closed = true;
     clearInterval(timer);
     closing.abort();
-    await running;
+    if (!running) return;
+    let grace: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      grace = setTimeout(() => resolve('late'), closeGraceMs);
+    });
+    const outcome = await Promise.race([running.then(() => 'done' as const), late]);
+    clearTimeout(grace);
+    if (outcome === 'late')
+      app.log.warn({ waitedMs: closeGraceMs }, `${name} still running at close; left to end`);
   });
   return { runSoon: () => void setImmediate(() => run(true)) };
 }
