@@ -1,5 +1,7 @@
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
+import { DEMO_SHOPPER_PASSWORD } from '../src/db/seed/accounts';
 import { engine } from './helpers';
 import { startServer, type ServerProcess } from './server-process';
 
@@ -14,14 +16,47 @@ async function connection(port: number) {
 }
 
 /** A test on a server process of its own, killed at the end whatever happened. */
-const onServer = (test: (server: ServerProcess) => Promise<void>) => async () => {
-  const server = await startServer();
-  try {
-    await test(server);
-  } finally {
-    await server.kill();
-  }
-};
+const onServer =
+  (test: (server: ServerProcess) => Promise<void>, env: Record<string, string> = {}) =>
+  async () => {
+    const server = await startServer(env);
+    try {
+      await test(server);
+    } finally {
+      await server.kill();
+    }
+  };
+
+/** A toy of the demo catalog with units left (a toy has one variant, named ''). */
+async function toyInStock(url: string): Promise<string> {
+  const constraints = { category: 'toys', productTypes: ['all'], price: 0, sortBy: 'popular' };
+  const query = encodeURIComponent(JSON.stringify({ ...constraints, page: 1, searchQuery: '' }));
+  const res = await fetch(`${url}/api/product/getProducts?productConstraints=${query}`);
+  const { currPageProducts } = (await res.json()) as {
+    currPageProducts: Array<{ productID: string; stock: number }>;
+  };
+  return currPageProducts.find((p) => p.stock > 0)!.productID;
+}
+
+/** An SMTP server that takes a message's whole text and then never answers it. */
+async function silentAfterData() {
+  let stalled = false;
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream) {
+      stream.on('end', () => (stalled = true));
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+    stalled: () => stalled,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
 
 // The process and its HTTP server are what is tested; one database engine is enough.
 describe.skipIf(engine !== 'pglite')('graceful shutdown', { timeout: 90_000 }, () => {
@@ -68,4 +103,42 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', { timeout: 90_000 }, (
       expect(await exited).toBe(0);
     }),
   );
+
+  it('exits 0 on SIGTERM while an order e-mail waits on a mail server gone silent', async () => {
+    const smtp = await silentAfterData();
+    try {
+      // The demo data has a shopper with a published password, and products to order.
+      await onServer(
+        async ({ url, child, exited }) => {
+          const call = async (path: string, body: object, token?: string) =>
+            fetch(`${url}/api${path}`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                ...(token ? { authorization: `Bearer ${token}` } : {}),
+              },
+              body: JSON.stringify(body),
+            });
+          const login = await call('/auth/login', {
+            email: 'marcus.reed@example.com',
+            password: DEMO_SHOPPER_PASSWORD,
+          });
+          const { token } = (await login.json()) as { token: string };
+          const productId = await toyInStock(url);
+          const line = { productId, variant: '', quantity: 1 };
+          expect((await call('/reserveStock', line, token)).status).toBe(200);
+          const order = { deliveryAddress: '1 Quiet Street', paymentMethod: 'cod' };
+          expect((await call('/order/placeOrder', order, token)).status).toBe(201);
+          // The confirmation's text is out; the server's answer to it never comes.
+          await vi.waitFor(() => expect(smtp.stalled()).toBe(true), { timeout: 20_000 });
+          child.kill('SIGTERM');
+          // nodemailer would wait 20 s for the answer; a shutdown is forced at 15 s with code 1.
+          expect(await exited).toBe(0);
+        },
+        { DEMO_DATA: 'on', SMTP_URL: smtp.url },
+      )();
+    } finally {
+      await smtp.close();
+    }
+  });
 });
