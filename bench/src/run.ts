@@ -34,7 +34,7 @@ import {
   statementRequests,
   type StockLine,
 } from './scenarios';
-import { repoRoot, withServer } from './server';
+import { repoRoot, staleBuildWarning, withServer } from './server';
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -180,6 +180,8 @@ async function benchEngine(
 }
 
 async function main() {
+  const stale = staleBuildWarning();
+  if (stale) console.warn(stale);
   const passwordHash = await hash(BENCH_PASSWORD);
   // The machine's own ceiling before and after the shop's runs: a shared machine's speed can
   // change within minutes, and a run is worth comparing only when the two agree.

@@ -1,11 +1,37 @@
 /** Starts the production build of the server as its own process, and stops it. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from './ports';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverEntry = path.join(repoRoot, 'apps/server/dist/main.js');
+
+/** The newest modification time of the files below `dir` (0 when there is none). */
+function newestBelow(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestBelow(at));
+    else if (entry.isFile()) newest = Math.max(newest, statSync(at).mtimeMs);
+  }
+  return newest;
+}
+
+/**
+ * A warning when the server's or the web app's sources changed after the last build: the
+ * bench measures the build, and numbers of an old one are easily taken for the new code's.
+ */
+export function staleBuildWarning(): string | null {
+  if (!existsSync(serverEntry)) return null;
+  const built = statSync(serverEntry).mtimeMs;
+  const changed = ['apps/server/src', 'apps/web/src', 'packages/shared/src'].filter(
+    (dir) => newestBelow(path.join(repoRoot, dir)) > built,
+  );
+  return changed.length === 0
+    ? null
+    : `Warning: ${changed.join(', ')} changed after the last build; run \`npm run build\` to measure the code as it is.`;
+}
 
 export interface RunningServer {
   url: string;
