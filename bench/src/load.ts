@@ -16,7 +16,8 @@ export interface ScenarioRequest {
 }
 
 /** The shop's scenarios, by what the budgets call them (budgets.ts). */
-export type ScenarioKey = 'listing' | 'search' | 'detail' | 'dashboard' | 'addToCart' | 'order';
+export type ScenarioKey =
+  'listing' | 'listingWhileCarts' | 'search' | 'detail' | 'dashboard' | 'addToCart' | 'order';
 
 export interface Scenario {
   /** Which of the shop's scenarios this is; none for the machine's own reference. */

@@ -29,6 +29,7 @@ import {
   dashboardScenario,
   detailScenario,
   listingScenario,
+  listingWhileCartsChangeScenario,
   orderPlacementScenario,
   searchScenario,
   statementRequests,
@@ -153,6 +154,7 @@ async function benchEngine(
         detailScenario(productIds),
         dashboardScenario(staffToken),
         addToCartScenario(shopperTokens, lines),
+        listingWhileCartsChangeScenario(shopperTokens, lines),
         orderPlacementScenario(shopperTokens, lines),
       ].filter((s) => !only || only.some((word) => s.name.includes(word)))) {
         console.log(`[${engine}] ${scenario.name}`);

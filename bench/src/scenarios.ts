@@ -4,17 +4,20 @@ import type { Scenario } from './load';
 const constraints = (c: Record<string, unknown>) =>
   `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '', ...c }))}`;
 
+/** The shop pages the listing scenarios ask for. */
+const LISTING_PATHS = [
+  constraints({}),
+  constraints({ category: 'clothes', sortBy: 'price-low', page: 3 }),
+  constraints({ category: 'toys', productTypes: ['car'], price: 40 }),
+  constraints({ category: 'shoes', sortBy: 'price-high', page: 10 }),
+  constraints({ productTypes: ['action', 'drama'], page: 2 }),
+];
+
 export function listingScenario(): Scenario {
   return {
     key: 'listing',
     name: 'shop listing (filters, sorts, pages)',
-    requests: [
-      { path: constraints({}) },
-      { path: constraints({ category: 'clothes', sortBy: 'price-low', page: 3 }) },
-      { path: constraints({ category: 'toys', productTypes: ['car'], price: 40 }) },
-      { path: constraints({ category: 'shoes', sortBy: 'price-high', page: 10 }) },
-      { path: constraints({ productTypes: ['action', 'drama'], page: 2 }) },
-    ],
+    requests: LISTING_PATHS.map((path) => ({ path })),
   };
 }
 
@@ -120,6 +123,31 @@ export function addToCartScenario(shopperTokens: string[], lines: StockLine[]): 
     requests: [
       { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
       { method: 'POST', path: '/api/decrementReservationStock', body: lineFor(lines) },
+    ],
+  };
+}
+
+/**
+ * The shop listing while shoppers fill their carts: each connection, a signed-in shopper,
+ * reserves a unit, asks for the five shop pages, gives the unit back and asks for them again,
+ * so one request in six changes stock. Every stock change drops the catalog's answers (they
+ * show stock), so this is the listing as a busy shop serves it; only the pages are timed.
+ */
+export function listingWhileCartsChangeScenario(
+  shopperTokens: string[],
+  lines: StockLine[],
+): Scenario {
+  const pages = LISTING_PATHS.map((path) => ({ path, measure: true }));
+  return {
+    key: 'listingWhileCarts',
+    name: 'shop listing while carts change (1 request in 6; pages timed)',
+    connectionTokens: shopperTokens,
+    okStatuses: [200, 409],
+    requests: [
+      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
+      ...pages,
+      { method: 'POST', path: '/api/decrementReservationStock', body: lineFor(lines) },
+      ...pages,
     ],
   };
 }
