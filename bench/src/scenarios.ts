@@ -1,5 +1,5 @@
 /** What the benchmark asks of the shop: the calls shoppers and staff make most. */
-import type { Scenario } from './load';
+import type { Scenario, ScenarioRequest } from './load';
 
 const constraints = (c: Record<string, unknown>) =>
   `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category: 'comics', productTypes: ['all'], price: 0, sortBy: 'popular', page: 1, searchQuery: '', ...c }))}`;
@@ -113,17 +113,31 @@ const lineFor = (lines: StockLine[]) => (connection: number) => ({
   quantity: 1,
 });
 
+/** A unit of the connection's own line reserved, and one given back. */
+const reserve = (lines: StockLine[]): ScenarioRequest => ({
+  method: 'POST',
+  path: '/api/reserveStock',
+  body: lineFor(lines),
+});
+const giveBack = (lines: StockLine[]): ScenarioRequest => ({
+  method: 'POST',
+  path: '/api/decrementReservationStock',
+  body: lineFor(lines),
+});
+
+/** Every connection a signed-in shopper of its own; running out of stock is a correct answer. */
+const asShoppers = (shopperTokens: string[]) => ({
+  connectionTokens: shopperTokens,
+  okStatuses: [200, 201, 409],
+});
+
 /** Every connection is a signed-in shopper adding a unit to their cart and taking it out. */
 export function addToCartScenario(shopperTokens: string[], lines: StockLine[]): Scenario {
   return {
     key: 'addToCart',
     name: 'add to cart (reserve, then release)',
-    connectionTokens: shopperTokens,
-    okStatuses: [200, 409],
-    requests: [
-      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
-      { method: 'POST', path: '/api/decrementReservationStock', body: lineFor(lines) },
-    ],
+    ...asShoppers(shopperTokens),
+    requests: [reserve(lines), giveBack(lines)],
   };
 }
 
@@ -141,14 +155,8 @@ export function listingWhileCartsChangeScenario(
   return {
     key: 'listingWhileCarts',
     name: 'shop listing while carts change (1 request in 6; pages timed)',
-    connectionTokens: shopperTokens,
-    okStatuses: [200, 409],
-    requests: [
-      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
-      ...pages,
-      { method: 'POST', path: '/api/decrementReservationStock', body: lineFor(lines) },
-      ...pages,
-    ],
+    ...asShoppers(shopperTokens),
+    requests: [reserve(lines), ...pages, giveBack(lines), ...pages],
   };
 }
 
@@ -157,10 +165,9 @@ export function orderPlacementScenario(shopperTokens: string[], lines: StockLine
   return {
     key: 'order',
     name: 'cash-on-delivery order placement (timed alone)',
-    connectionTokens: shopperTokens,
-    okStatuses: [200, 201, 409],
+    ...asShoppers(shopperTokens),
     requests: [
-      { method: 'POST', path: '/api/reserveStock', body: lineFor(lines) },
+      reserve(lines),
       {
         method: 'POST',
         path: '/api/order/placeOrder',
