@@ -40,6 +40,15 @@ export const WATCHED = {
   },
   users: { channel: 'users_changed', tables: ['users'], writers: [] },
 } as const;
+
+/**
+ * The catalog writers that change one product's stock and nothing else of it, with the place
+ * of the product among their arguments: called on their own (outside a transaction) they are
+ * a change of that product's stock alone. Their `_announced` wrappers (migration 0019) say so
+ * on STOCK_CHANNEL, with the product as the payload.
+ */
+const STOCK_WRITERS: Record<string, number> = { cart_reserve: 3, cart_change_line: 2 };
+export const STOCK_CHANNEL = 'catalog_stock_changed';
 export type Topic = keyof typeof WATCHED;
 const TOPICS = Object.keys(WATCHED) as Topic[];
 
@@ -56,8 +65,16 @@ const ANNOUNCE_WINDOW_MS = 20;
 export interface ChangeFeed {
   /** Changes whenever a watched table may have changed; null while a change could go unseen. */
   version: () => number | null;
-  /** Called after each change (the version has moved on by then). */
-  subscribe: (listener: () => void) => () => void;
+  /**
+   * Whether the stock of any of `products` may have changed after `version`: a change known to
+   * touch only some products' stock (a cart's) counts for those, any other change for all.
+   */
+  changedSince: (products: readonly string[], version: number) => boolean;
+  /**
+   * Called after each change (the version has moved on by then), with the products whose
+   * stock alone changed, or nothing when anything may have changed.
+   */
+  subscribe: (listener: (stockOf?: readonly string[]) => void) => () => void;
 }
 
 /** Every feed of one database, and how to stop them. */
@@ -71,18 +88,33 @@ export interface ChangeFeeds {
 class Feed implements ChangeFeed {
   #version = 0;
   #live = false;
-  readonly #listeners = new Set<() => void>();
+  /** The version of the last change of anything. */
+  #whole = 0;
+  /** The version at which each product's stock last changed alone, since #whole. */
+  readonly #stockChangedAt = new Map<string, number>();
+  readonly #listeners = new Set<(stockOf?: readonly string[]) => void>();
 
   version = () => (this.#live ? this.#version : null);
 
-  subscribe = (listener: () => void) => {
+  changedSince = (products: readonly string[], version: number) =>
+    this.#whole > version || products.some((p) => (this.#stockChangedAt.get(p) ?? 0) > version);
+
+  subscribe = (listener: (stockOf?: readonly string[]) => void) => {
     this.#listeners.add(listener);
     return () => void this.#listeners.delete(listener);
   };
 
   changed = () => {
-    this.#version++;
+    this.#whole = ++this.#version;
+    this.#stockChangedAt.clear();
     for (const listener of this.#listeners) listener();
+  };
+
+  /** Only the stock of `products` changed (a cart's reservation took or gave back units). */
+  stockChanged = (products: readonly string[]) => {
+    const version = ++this.#version;
+    for (const product of products) this.#stockChangedAt.set(product, version);
+    for (const listener of this.#listeners) listener(products);
   };
 
   setLive(live: boolean) {
@@ -104,14 +136,17 @@ function feedsByTopic() {
   };
 }
 
-const LISTEN_ALL = TOPICS.map((t) => `listen ${WATCHED[t].channel}`).join('; ');
+const LISTEN_ALL = [...TOPICS.map((t) => WATCHED[t].channel), STOCK_CHANNEL]
+  .map((channel) => `listen ${channel}`)
+  .join('; ');
 
 /** PGlite: the triggers' notifications, delivered in the same process. */
 export async function pgliteChangeFeeds(client: PGlite): Promise<ChangeFeeds> {
   const { feeds, setLive } = feedsByTopic();
-  const unlisten = await Promise.all(
-    TOPICS.map((t) => client.listen(WATCHED[t].channel, feeds[t].changed)),
-  );
+  const unlisten = await Promise.all([
+    ...TOPICS.map((t) => client.listen(WATCHED[t].channel, feeds[t].changed)),
+    client.listen(STOCK_CHANNEL, (product) => feeds.catalog.stockChanged([product])),
+  ]);
   setLive(true);
   return {
     ...feeds,
@@ -152,10 +187,36 @@ function topicsWritten(text: string): readonly Topic[] {
   return found ?? NOTHING;
 }
 
+const STOCK_WRITER_CALL = new RegExp(
+  String.raw`\b(${Object.keys(STOCK_WRITERS).join('|')})\s*\(([^()]*)\)`,
+  'i',
+);
+const PARAMETER = /^\$(\d+)(?:::\w+)?$/;
+
+/**
+ * The product whose stock alone a statement changes: one call of a stock writer and no other
+ * watched write, its product given as a parameter. Null for any other statement.
+ */
+export function stockChangeOf(text: string, values: readonly unknown[] | undefined) {
+  const call = STOCK_WRITER_CALL.exec(text);
+  if (!call || topicsWritten(text.replace(call[0], '')).length > 0) return null;
+  const arg = call[2]!.split(',')[STOCK_WRITERS[call[1]!.toLowerCase()]! - 1]?.trim() ?? '';
+  const product = values?.[Number(PARAMETER.exec(arg)?.[1] ?? 0) - 1];
+  return typeof product === 'string' ? product : null;
+}
+
 /** Which feeds change once what a statement does (or ends) is committed. */
 export class StatementWatcher {
   #inTransaction = false;
   #wrote = new Set<Topic>();
+
+  /**
+   * The product whose stock alone will have changed once this statement has run, when it runs
+   * on its own (committed as it completes); null otherwise, as for any other statement.
+   */
+  stockChangeOnCompletion(text: string, values: readonly unknown[] | undefined): string | null {
+    return this.#inTransaction || BEGIN.test(text) ? null : stockChangeOf(text, values);
+  }
 
   /** The feeds that will have changed once this statement has run (usually none). */
   changesOnCompletion(text: string): readonly Topic[] {
@@ -250,6 +311,11 @@ export function postgresChangeFeeds(connectionString: string) {
       announcer.announce(topic);
     }
   };
+  /** Here only that product's answers go; other instances still hear of a catalog change. */
+  const onStockChange = (product: string) => {
+    feeds.catalog.stockChanged([product]);
+    announcer.announce('catalog');
+  };
 
   const listen = async () => {
     if (closed) return;
@@ -265,7 +331,8 @@ export function postgresChangeFeeds(connectionString: string) {
     client.on('error', lost);
     client.on('end', lost);
     client.on('notification', (message) => {
-      if (message.payload !== instance) ofChannel(message.channel)?.changed();
+      if (message.channel === STOCK_CHANNEL) feeds.catalog.stockChanged([message.payload ?? '']);
+      else if (message.payload !== instance) ofChannel(message.channel)?.changed();
     });
     try {
       await client.connect();
@@ -285,13 +352,18 @@ export function postgresChangeFeeds(connectionString: string) {
       const [config, values, callback] = args as QueryArgs;
       const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
       const call = (...a: unknown[]) => (super.query as (...x: unknown[]) => never)(...a);
-      const topics = text ? this.#watcher.changesOnCompletion(text) : NOTHING;
-      if (topics.length === 0) return call(...args);
+      const parameters = Array.isArray(values)
+        ? values
+        : (config as { values?: unknown[] } | undefined)?.values;
+      const stockOf = text ? this.#watcher.stockChangeOnCompletion(text, parameters) : null;
+      const topics = text && !stockOf ? this.#watcher.changesOnCompletion(text) : NOTHING;
+      if (!stockOf && topics.length === 0) return call(...args);
+      const changed = stockOf ? () => onStockChange(stockOf) : () => onCommittedChange(topics);
       type Done = (error: unknown, result: unknown) => void;
       const after =
         (done: Done): Done =>
         (error, result) => {
-          onCommittedChange(topics);
+          changed();
           done(error, result);
         };
       if (typeof values === 'function') return call(config, after(values as Done));
@@ -299,11 +371,11 @@ export function postgresChangeFeeds(connectionString: string) {
       const pending = call(...args) as unknown as Promise<unknown>;
       return pending.then(
         (result) => {
-          onCommittedChange(topics);
+          changed();
           return result;
         },
         (error: unknown) => {
-          onCommittedChange(topics);
+          changed();
           throw error;
         },
       ) as never;

@@ -8,7 +8,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config';
 import * as schema from './schema/index';
@@ -36,6 +36,8 @@ const postgresDatabases = new WeakSet<Executor>();
  * for PGlite, whose WAL would then stay in this process until a later commit.
  */
 export const isPostgresDatabase = (ex: Executor): boolean => postgresDatabases.has(ex);
+/** Whether `ex` (the database or a transaction) runs on the embedded database. */
+export const isEmbedded = (ex: Executor): boolean => ex._.session instanceof PgliteSession;
 
 export interface Database {
   db: Db;

@@ -5,7 +5,7 @@
  */
 import { MAX_LINE_QUANTITY } from '@otaku/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { isPostgresDatabase, type Executor } from '../../db/client';
+import { isEmbedded, isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
 import { cartItems, productVariants } from '../../db/schema/index';
 
@@ -51,20 +51,29 @@ export interface CartState {
 type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | null };
 
 /**
- * A cart change prepared twice: as written, and for PostgreSQL with the setting that lets the
- * commit of its own transaction go on without waiting for the disk (decision 101). The second
- * runs only on the database itself: in a larger transaction `set_config(..., true)` would hold
- * until that transaction ends, and on PGlite the change would stay in this process's memory
- * until a later commit (a killed app would lose it).
+ * A cart change, `call` naming its database function (migration 0009) and `args` its
+ * arguments, prepared three ways:
+ * - on PostgreSQL's database itself, with the setting that lets the commit of its own
+ *   transaction go on without waiting for the disk (decision 101). Only there: in a larger
+ *   transaction `set_config(..., true)` would hold until that transaction ends, and on PGlite
+ *   the change would stay in this process's memory until a later commit (a killed app would
+ *   lose it);
+ * - in a transaction on PostgreSQL, as written;
+ * - on the embedded database, through the function's `_announced` wrapper (migration 0019),
+ *   which tells the change feed whose stock moved rather than that the catalog changed, so the
+ *   catalog's answers that show other products are kept (db/change-feed.ts). On PostgreSQL the
+ *   app's connections see the call go by and tell the feed themselves.
  */
-function cartChange<Row>(name: string, statement: SQL) {
-  const waits = preparedSql<Row>(name, statement);
+function cartChange<Row>(name: string, select: SQL, call: string, args: SQL) {
+  const statement = (fn: string) => sql`${select} from ${sql.raw(fn)}(${args})`;
+  const waits = preparedSql<Row>(name, statement(call));
   const doesNotWait = preparedSql<Row>(
     `${name}_async`,
-    sql`${statement} cross join set_config('synchronous_commit', 'off', true)`,
+    sql`${statement(call)} cross join set_config('synchronous_commit', 'off', true)`,
   );
+  const announced = preparedSql<Row>(`${name}_announced`, statement(`${call}_announced`));
   return (ex: Executor, values: object) =>
-    (isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values);
+    (isEmbedded(ex) ? announced : isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values);
 }
 
 const stateOf = (row: StateColumns): CartState => ({
@@ -80,10 +89,10 @@ const reserveStatement = cartChange<
   { stock: number | null; reservedQuantity: number | null } & StateColumns
 >(
   'cart_reserve_units',
-  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines
-    from cart_reserve(${value('cartId')}::text, ${value('userId')}::uuid,
-      ${value('productId')}::text, ${value('variant')}::text, ${value('quantity')}::int,
-      ${sql.raw(String(MAX_LINE_QUANTITY))})`,
+  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines`,
+  'cart_reserve',
+  sql`${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
+    ${value('variant')}::text, ${value('quantity')}::int, ${sql.raw(String(MAX_LINE_QUANTITY))}`,
 );
 
 /**
@@ -134,9 +143,10 @@ const changeLineStatement = cartChange<
   { current: number; wanted: number; stock: number | null; done: boolean } & StateColumns
 >(
   'cart_line_change',
-  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines
-    from cart_change_line(${value('cartId')}::text, ${value('productId')}::text,
-      ${value('variant')}::text, ${value('set')}::int, ${value('less')}::int)`,
+  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines`,
+  'cart_change_line',
+  sql`${value('cartId')}::text, ${value('productId')}::text, ${value('variant')}::text,
+    ${value('set')}::int, ${value('less')}::int`,
 );
 
 /**

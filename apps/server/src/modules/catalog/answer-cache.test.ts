@@ -13,20 +13,29 @@ import { AnswerCache } from './answer-cache';
 /** A change feed a test drives by hand. */
 function fakeChanges() {
   let version = 0;
+  let whole = 0;
   let live = true;
-  const listeners = new Set<() => void>();
+  const stockChangedAt = new Map<string, number>();
+  const listeners = new Set<(stockOf?: readonly string[]) => void>();
   const changes: ChangeFeed = {
     version: () => (live ? version : null),
+    changedSince: (products, since) =>
+      whole > since || products.some((p) => (stockChangedAt.get(p) ?? 0) > since),
     subscribe: (l) => {
       listeners.add(l);
       return () => void listeners.delete(l);
     },
   };
   const change = () => {
-    version++;
+    whole = ++version;
     listeners.forEach((l) => l());
   };
-  return { changes, change, setLive: (v: boolean) => void (live = v) };
+  const changeStock = (products: string[]) => {
+    version++;
+    for (const p of products) stockChangedAt.set(p, version);
+    listeners.forEach((l) => l(products));
+  };
+  return { changes, change, changeStock, setLive: (v: boolean) => void (live = v) };
 }
 
 const anything = z.unknown();
@@ -82,6 +91,64 @@ describe('AnswerCache', () => {
     release();
     expect((await slow).body).toBe('"old"');
     expect((await fresh).body).toBe('"new"');
+  });
+
+  it('drops only the answers that show a product whose stock a cart changed', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    const shows = (value: { ids: string[] }) => value.ids;
+    const schema = z.object({ ids: z.array(z.string()), n: z.number() });
+    let reads = 0;
+    const page = (key: string, ids: string[]) =>
+      cache.answer(key, schema, async () => ({ ids, n: ++reads }), shows);
+    const bodyOf = async (answer: Promise<{ body: string }>) => JSON.parse((await answer).body).n;
+    expect(await bodyOf(page('ab', ['A', 'B']))).toBe(1);
+    expect(await bodyOf(page('cd', ['C', 'D']))).toBe(2);
+    expect(await bodyOf(cache.answer('none', anything, async () => ({ n: ++reads })))).toBe(3);
+    feed.changeStock(['B']);
+    expect(await bodyOf(page('cd', ['C', 'D']))).toBe(2);
+    expect(await bodyOf(page('ab', ['A', 'B']))).toBe(4);
+    expect(await bodyOf(page('ab', ['A', 'B']))).toBe(4);
+    expect(await bodyOf(cache.answer('none', anything, async () => ({ n: ++reads })))).toBe(3);
+    // Any other change drops everything, whatever it shows.
+    feed.change();
+    expect(await bodyOf(page('cd', ['C', 'D']))).toBe(5);
+    expect(await bodyOf(cache.answer('none', anything, async () => ({ n: ++reads })))).toBe(6);
+  });
+
+  it('does not keep an answer whose reading overlapped a stock change of a product it shows', async () => {
+    const feed = fakeChanges();
+    const cache = new AnswerCache(feed.changes);
+    const schema = z.object({ ids: z.array(z.string()), v: z.string() });
+    const slowly = (key: string, ids: string[], v: string) => {
+      let release!: () => void;
+      const answer = cache.answer(
+        key,
+        schema,
+        () => new Promise((r) => (release = () => r({ ids, v }))),
+        (value) => value.ids,
+      );
+      return { answer, release: () => release() };
+    };
+    const shown = slowly('a', ['A'], 'old');
+    const other = slowly('b', ['B'], 'kept');
+    await Promise.resolve();
+    feed.changeStock(['A']);
+    // A request after the change does not share the reading that began before it.
+    const fresh = cache.answer(
+      'a',
+      schema,
+      async () => ({ ids: ['A'], v: 'new' }),
+      (v) => v.ids,
+    );
+    shown.release();
+    other.release();
+    expect((await shown.answer).body).toContain('old');
+    expect((await fresh).body).toContain('new');
+    expect((await other.answer).body).toContain('kept');
+    const never = async () => ({ ids: ['A'], v: 'again' });
+    expect((await cache.answer('a', schema, never, (v) => v.ids)).body).toContain('new');
+    expect((await cache.answer('b', schema, never, (v) => v.ids)).body).toContain('kept');
   });
 
   it('keeps nothing while the feed cannot be trusted', async () => {
@@ -181,6 +248,50 @@ describe('cached catalog answers on the shop routes', () => {
     expect(await stockOf(id)).toBe(4);
     await cartCall('PUT', '/api/cart/update', { ...line, newQuantity: 4 });
     expect(await stockOf(id)).toBe(1);
+  });
+
+  it("keeps the answers that show none of the products a shopper's cart moved", async () => {
+    const moved = await createCatalogProduct(t.database.db, {
+      category: 'shoes',
+      merchType: 'sneakers',
+      stock: { '42': 5 },
+    });
+    const still = await createCatalogProduct(t.database.db, {
+      category: 'toys',
+      toyType: 'car',
+      stock: { '': 5 },
+    });
+    const listing = (category: string, type: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify({ category, productTypes: [type], price: 0, sortBy: 'popular', page: 1, searchQuery: '' }))}`,
+      });
+    const stockIn = async (category: string, type: string, id: string) =>
+      (await listing(category, type))
+        .json<{ currPageProducts: Array<{ productID: string; stock: unknown }> }>()
+        .currPageProducts.find((p) => p.productID === id)?.stock;
+    expect(await stockIn('shoes', 'sneakers', moved.id)).toEqual({ '42': 5 });
+    expect(await stockIn('toys', 'car', still.id)).toBe(5);
+    expect(await stockOf(still.id)).toBe(5);
+
+    const token = await tokenFor(t, await createUser(t.database));
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: '/api/reserveStock',
+      payload: { productId: moved.id, variant: '42', quantity: 2 },
+      headers: bearer(token),
+    });
+    expect(reserved.statusCode).toBe(200);
+    // The other product's page and list are answered from memory; the moved one's are read.
+    const before = t.database.statements();
+    expect(await stockIn('toys', 'car', still.id)).toBe(5);
+    expect(await stockOf(still.id)).toBe(5);
+    expect(t.database.statements()).toBe(before);
+    expect(await stockIn('shoes', 'sneakers', moved.id)).toEqual({ '42': 3 });
+    expect((await getProduct(moved.id)).json<GetProductResponse>().product.stock).toEqual({
+      '42': 3,
+    });
+    expect(t.database.statements()).toBe(before + 2);
   });
 
   it('keeps the product list current as well', async () => {

@@ -17,12 +17,18 @@ import { PreparedBody } from '../../plugins/http-caching';
 /** About 6 KB (a shop page) to 1 KB (a product) each, plus their compressed forms. */
 export const MAX_CACHED_ANSWERS = 2_000;
 
+/** An answer ready to send, and the products whose stock it shows. */
+interface Answer {
+  body: PreparedBody;
+  shows: readonly string[];
+}
+
 export class AnswerCache {
-  readonly #cache: ChangeAwareCache<PreparedBody>;
+  readonly #cache: ChangeAwareCache<Answer>;
   readonly stopListening: () => void;
 
   constructor(changes: ChangeFeed, maxEntries = MAX_CACHED_ANSWERS) {
-    this.#cache = new ChangeAwareCache(changes, maxEntries);
+    this.#cache = new ChangeAwareCache<Answer>(changes, maxEntries, (answer) => answer.shows);
     this.stopListening = this.#cache.stopListening;
   }
 
@@ -33,10 +39,22 @@ export class AnswerCache {
   /**
    * The answer for `key`, read with `read` when it is not kept. The answer is checked against
    * `schema` once, when it is read (the route's response schema, which a prepared answer skips).
+   * `shows` names the products whose stock the answer shows: a cart's change of another
+   * product's stock keeps it (none: only a change of anything else drops it).
    */
-  answer(key: string, schema: ZodType, read: () => Promise<unknown>): Promise<PreparedBody> {
-    return this.#cache.get(key, () =>
-      read().then((value) => new PreparedBody(JSON.stringify(schema.parse(value)))),
-    );
+  answer<V>(
+    key: string,
+    schema: ZodType<V>,
+    read: () => Promise<unknown>,
+    shows: (value: V) => readonly string[] = () => [],
+  ): Promise<PreparedBody> {
+    return this.#cache
+      .get(key, () =>
+        read().then((value) => {
+          const checked = schema.parse(value);
+          return { body: new PreparedBody(JSON.stringify(checked)), shows: shows(checked) };
+        }),
+      )
+      .then((answer) => answer.body);
   }
 }

@@ -42,15 +42,21 @@ export class CatalogAnswers {
   /** One page of the shop; `constraints` as the API's query schema left them. */
   listing(constraints: ProductConstraints): Promise<PreparedBody> {
     const filter = service.toListFilter(constraints, this.spell);
-    return this.#cache.answer(service.listingKey(filter), getProductsResponseSchema, () =>
-      service.listProducts(this.#database.db, constraints, filter),
+    return this.#cache.answer(
+      service.listingKey(filter),
+      getProductsResponseSchema,
+      () => service.listProducts(this.#database.db, constraints, filter),
+      (page) => page.currPageProducts.map((p) => p.productID),
     );
   }
 
   /** One product; rejects with the API's 404 when there is none. */
   product(productID: string): Promise<PreparedBody> {
-    return this.#cache.answer(service.productKey(productID), getProductResponseSchema, () =>
-      service.getProduct(this.#database.db, productID),
+    return this.#cache.answer(
+      service.productKey(productID),
+      getProductResponseSchema,
+      () => service.getProduct(this.#database.db, productID),
+      (answer) => [answer.product.productID],
     );
   }
 

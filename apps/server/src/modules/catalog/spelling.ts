@@ -147,10 +147,11 @@ export const VOCABULARY_REFRESH_MS = 5 * 60_000;
 
 /**
  * The vocabulary of the catalog: read when the server starts, then again at most every
- * VOCABULARY_REFRESH_MS while the catalog keeps changing (stock moves count too, as the feed
- * cannot tell them apart; reading the names is cheap). A misspelt word of a product added in
- * the last few minutes may not be corrected yet; the search itself always reads the catalog as
- * it is, so it is found as typed or by trigram similarity as before.
+ * VOCABULARY_REFRESH_MS while the catalog keeps changing (a cart's stock moves do not count;
+ * other stock changes do, as the feed cannot tell them apart; reading the names is cheap). A
+ * misspelt word of a product added in the last few minutes may not be corrected yet; the
+ * search itself always reads the catalog as it is, so it is found as typed or by trigram
+ * similarity as before.
  */
 export class CatalogVocabulary {
   #current = Vocabulary.of([]);
@@ -162,8 +163,9 @@ export class CatalogVocabulary {
     private readonly readNames: () => Promise<string[]>,
     changes: ChangeFeed,
   ) {
-    this.#stopListening = changes.subscribe(() => {
-      this.#changed = true;
+    this.#stopListening = changes.subscribe((stockOf) => {
+      // A cart's change of some products' stock leaves every name as it was.
+      if (!stockOf) this.#changed = true;
     });
   }
 
