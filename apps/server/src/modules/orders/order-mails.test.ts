@@ -77,9 +77,16 @@ const down = () => ({ ...t.app.mailer, send: mailDown });
 async function placeWhileMailIsDown() {
   const shopper = await signedInShopper(t.database.db, t.config);
   const send = t.app.mailer.send;
-  t.app.mailer.send = mailDown;
+  const tried: string[] = [];
+  t.app.mailer.send = (message) => {
+    tried.push(message.to);
+    return mailDown();
+  };
   try {
     const order = await placeCashOrder(shopper);
+    // The sender counts a try when it takes the mail, before it sends: mail must stay down
+    // until the send itself has failed, or the restored mailer would send it.
+    await vi.waitFor(() => expect(tried).toContain(shopper.email));
     await vi.waitFor(async () => expect((await queued(order._id))?.attempts).toBe(1));
     return { shopper, order };
   } finally {
