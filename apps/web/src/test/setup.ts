@@ -26,10 +26,15 @@ vi.mock('../lib/cn', async (importOriginal) => {
 // Lazily loaded screens can take more than the default second to appear on a busy CI machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  // Sonner keeps its toasts in one store for the whole file and shows a new Toaster every toast
+  // still open, which only a mounted Toaster's timer closes: without this, a test would find
+  // the toasts of the tests before it, once or twice depending on the machine's speed.
+  const { toast } = await import('sonner');
+  toast.dismiss();
 });
 
 // A toast that was closing as a file's last test ended removes itself 200 ms later (sonner's

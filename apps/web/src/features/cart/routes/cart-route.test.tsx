@@ -334,7 +334,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
       variant: '',
     });
     await user.click(screen.getByRole('button', { name: 'Clear cart' }));
-    // (Sonner keeps earlier tests' toasts, one of which said the same; the page says it in a p.)
+    // (A toast may say the same; the page says it in a p.)
     expect(await screen.findByText('Your cart is empty', { selector: 'p' })).toBeInTheDocument();
     expect(api.of('DELETE /api/cart/clear')).toHaveLength(1);
   });
