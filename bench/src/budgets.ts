@@ -66,11 +66,11 @@ const PGLITE_LOAD: LoadBudget[] = [
 
 /** The pages a shopper opens first; the dashboard is staff's and loads on demand. */
 const SHOP_PAGES: PageKey[] = ['home', 'shop', 'product', 'cart'];
-export const SHOP_PAGE_MAX_KB = 130;
+const SHOP_PAGE_MAX_KB = 130;
 
-export const LIGHTHOUSE_MIN_SCORE = 95;
-export const LIGHTHOUSE_MAX_LCP_MS = 2_000;
-export const LIGHTHOUSE_MAX_CLS = 0.05;
+const LIGHTHOUSE_MIN_SCORE = 95;
+const LIGHTHOUSE_MAX_LCP_MS = 2_000;
+const LIGHTHOUSE_MAX_CLS = 0.05;
 const LIGHTHOUSE_PAGES = ['home', 'shop', 'product'];
 
 const number = (n: number) => n.toLocaleString('en-US');

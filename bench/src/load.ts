@@ -111,7 +111,7 @@ export async function runLoad(
   });
   const own = [...timings].sort((a, b) => a - b);
   return {
-    ...(scenario.key ? { key: scenario.key } : {}),
+    key: scenario.key,
     name: scenario.name,
     requestsPerSecond: measured
       ? Math.round(own.length / options.seconds)

@@ -219,14 +219,14 @@ async function main() {
       });
     }
   }
+  const budgets = checkBudgets({ engines: reports, bundles, lighthouse });
   const text = writeReport(
-    { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke },
+    { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke, budgets },
     out,
   );
   console.log(text);
   console.log(`Results written to ${path.relative(repoRoot, out)}`);
-  if (!smoke)
-    console.log(`Budgets: ${summarise(checkBudgets({ engines: reports, bundles, lighthouse }))}.`);
+  if (!smoke) console.log(`Budgets: ${summarise(budgets)}.`);
   // The suite must still drive real endpoints: a call that no longer answers is a broken
   // suite (never a slow number, which is only reported).
   const broken = reports.flatMap((r) =>

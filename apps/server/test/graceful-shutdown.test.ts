@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
 import { DEMO_SHOPPER_PASSWORD } from '../src/db/seed/accounts';
 import { engine } from './helpers';
-import { startServer, type ServerProcess } from './server-process';
+import { call, startServer, type ServerProcess } from './server-process';
 
 /** A raw connection to the server: what it has received, and when the server closed it. */
 async function connection(port: number) {
@@ -28,10 +28,10 @@ const onServer =
   };
 
 /** A toy of the demo catalog with units left (a toy has one variant, named ''). */
-async function toyInStock(url: string): Promise<string> {
+async function toyInStock(server: ServerProcess): Promise<string> {
   const constraints = { category: 'toys', productTypes: ['all'], price: 0, sortBy: 'popular' };
   const query = encodeURIComponent(JSON.stringify({ ...constraints, page: 1, searchQuery: '' }));
-  const res = await fetch(`${url}/api/product/getProducts?productConstraints=${query}`);
+  const res = await call(server, 'GET', `/api/product/getProducts?productConstraints=${query}`);
   const { currPageProducts } = (await res.json()) as {
     currPageProducts: Array<{ productID: string; stock: number }>;
   };
@@ -109,31 +109,25 @@ describe.skipIf(engine !== 'pglite')('graceful shutdown', { timeout: 90_000 }, (
     try {
       // The demo data has a shopper with a published password, and products to order.
       await onServer(
-        async ({ url, child, exited }) => {
-          const call = async (path: string, body: object, token?: string) =>
-            fetch(`${url}/api${path}`, {
-              method: 'POST',
-              headers: {
-                'content-type': 'application/json',
-                ...(token ? { authorization: `Bearer ${token}` } : {}),
-              },
-              body: JSON.stringify(body),
-            });
-          const login = await call('/auth/login', {
-            email: 'marcus.reed@example.com',
-            password: DEMO_SHOPPER_PASSWORD,
+        async (server) => {
+          const login = await call(server, 'POST', '/api/auth/login', {
+            json: { email: 'marcus.reed@example.com', password: DEMO_SHOPPER_PASSWORD },
           });
           const { token } = (await login.json()) as { token: string };
-          const productId = await toyInStock(url);
-          const line = { productId, variant: '', quantity: 1 };
-          expect((await call('/reserveStock', line, token)).status).toBe(200);
+          const line = { productId: await toyInStock(server), variant: '', quantity: 1 };
+          const reserved = await call(server, 'POST', '/api/reserveStock', { token, json: line });
+          expect(reserved.status).toBe(200);
           const order = { deliveryAddress: '1 Quiet Street', paymentMethod: 'cod' };
-          expect((await call('/order/placeOrder', order, token)).status).toBe(201);
+          const placed = await call(server, 'POST', '/api/order/placeOrder', {
+            token,
+            json: order,
+          });
+          expect(placed.status).toBe(201);
           // The confirmation's text is out; the server's answer to it never comes.
           await vi.waitFor(() => expect(smtp.stalled()).toBe(true), { timeout: 20_000 });
-          child.kill('SIGTERM');
+          server.child.kill('SIGTERM');
           // nodemailer would wait 20 s for the answer; a shutdown is forced at 15 s with code 1.
-          expect(await exited).toBe(0);
+          expect(await server.exited).toBe(0);
         },
         { DEMO_DATA: 'on', SMTP_URL: smtp.url },
       )();

@@ -66,23 +66,20 @@ describe('StatementWatcher', () => {
 
   it('names the product whose stock alone a cart change moves, when it runs on its own', () => {
     const w = new StatementWatcher();
+    const stockOf = (text: string, values: unknown[]) => w.changeOnCompletion(text, values).stockOf;
     const reserve =
       'select stock from cart_reserve($1::text, $2::uuid, $3::text, $4::text, $5::int, 99) cross join set_config($6, $7, true)';
     const values = ['user_1', 'u-1', 'TOY-ABC123', '', 1];
-    expect(w.stockChangeOnCompletion(reserve, values)).toBe('TOY-ABC123');
+    expect(stockOf(reserve, values)).toBe('TOY-ABC123');
     const change = 'select done from cart_change_line($1::text, $2::text, $3::text, $4::int, $5)';
-    expect(w.stockChangeOnCompletion(change, ['user_1', 'COM-XYZ789', 'V1', 2, null])).toBe(
-      'COM-XYZ789',
-    );
+    expect(stockOf(change, ['user_1', 'COM-XYZ789', 'V1', 2, null])).toBe('COM-XYZ789');
     // Not a product named by a parameter, or another watched write beside it: a whole change.
-    expect(w.stockChangeOnCompletion(change, ['user_1', 7, 'V1', 2, null])).toBeNull();
+    expect(stockOf(change, ['user_1', 7, 'V1', 2, null])).toBeNull();
     expect(
-      w.stockChangeOnCompletion("select * from cart_change_line($1, 'TOY-ABC123', '', 1, null)", [
-        'user_1',
-      ]),
+      stockOf("select * from cart_change_line($1, 'TOY-ABC123', '', 1, null)", ['user_1']),
     ).toBeNull();
     expect(
-      w.stockChangeOnCompletion(`with p as (update products set name = 'x') ${change}`, [
+      stockOf(`with p as (update products set name = 'x') ${change}`, [
         'user_1',
         'COM-XYZ789',
         'V1',
@@ -90,13 +87,13 @@ describe('StatementWatcher', () => {
         null,
       ]),
     ).toBeNull();
-    expect(w.stockChangeOnCompletion('update product_variants set stock = 1', [])).toBeNull();
+    expect(stockOf('update product_variants set stock = 1', [])).toBeNull();
     // Inside a transaction it is counted with the rest at COMMIT, as a change of anything.
     w.changesOnCompletion('begin');
-    expect(w.stockChangeOnCompletion(reserve, values)).toBeNull();
+    expect(stockOf(reserve, values)).toBeNull();
     expect(w.changesOnCompletion(reserve)).toEqual([]);
     expect(w.changesOnCompletion('commit')).toEqual(['catalog']);
-    expect(w.stockChangeOnCompletion(reserve, values)).toBe('TOY-ABC123');
+    expect(stockOf(reserve, values)).toBe('TOY-ABC123');
   });
 });
 

@@ -48,7 +48,7 @@ export const WATCHED = {
  * on STOCK_CHANNEL, with the product as the payload.
  */
 const STOCK_WRITERS: Record<string, number> = { cart_reserve: 3, cart_change_line: 2 };
-export const STOCK_CHANNEL = 'catalog_stock_changed';
+const STOCK_CHANNEL = 'catalog_stock_changed';
 export type Topic = keyof typeof WATCHED;
 const TOPICS = Object.keys(WATCHED) as Topic[];
 
@@ -85,7 +85,7 @@ export interface ChangeFeeds {
 }
 
 /** One feed: a version counter, its listeners, and whether it can be trusted. */
-class Feed implements ChangeFeed {
+export class Feed implements ChangeFeed {
   #version = 0;
   #live = false;
   /** The version of the last change of anything. */
@@ -173,6 +173,7 @@ const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
 const COMMIT = /^\s*(?:commit|end)\b/i;
 const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
 const NOTHING: readonly Topic[] = Object.freeze([]);
+const NO_CHANGE = Object.freeze({ topics: NOTHING, stockOf: null });
 
 /** The feeds a statement writes to, by its text (one statement may write to several). */
 function topicsWritten(text: string): readonly Topic[] {
@@ -197,7 +198,7 @@ const PARAMETER = /^\$(\d+)(?:::\w+)?$/;
  * The product whose stock alone a statement changes: one call of a stock writer and no other
  * watched write, its product given as a parameter. Null for any other statement.
  */
-export function stockChangeOf(text: string, values: readonly unknown[] | undefined) {
+function stockChangeOf(text: string, values: readonly unknown[] | undefined) {
   const call = STOCK_WRITER_CALL.exec(text);
   if (!call || topicsWritten(text.replace(call[0], '')).length > 0) return null;
   const arg = call[2]!.split(',')[STOCK_WRITERS[call[1]!.toLowerCase()]! - 1]?.trim() ?? '';
@@ -211,11 +212,16 @@ export class StatementWatcher {
   #wrote = new Set<Topic>();
 
   /**
-   * The product whose stock alone will have changed once this statement has run, when it runs
-   * on its own (committed as it completes); null otherwise, as for any other statement.
+   * What will have changed once this statement has run: the feeds (as changesOnCompletion
+   * answers), and, for a cart call that commits as it completes (not in a transaction, whose
+   * writes count at COMMIT as a change of anything), the product whose stock alone it moved.
    */
-  stockChangeOnCompletion(text: string, values: readonly unknown[] | undefined): string | null {
-    return this.#inTransaction || BEGIN.test(text) ? null : stockChangeOf(text, values);
+  changeOnCompletion(text: string, values: readonly unknown[] | undefined) {
+    const topics = this.changesOnCompletion(text);
+    if (topics.length === 0) return NO_CHANGE;
+    const stockOf =
+      topics.length === 1 && topics[0] === 'catalog' ? stockChangeOf(text, values) : null;
+    return { topics, stockOf };
   }
 
   /** The feeds that will have changed once this statement has run (usually none). */
@@ -355,9 +361,10 @@ export function postgresChangeFeeds(connectionString: string) {
       const parameters = Array.isArray(values)
         ? values
         : (config as { values?: unknown[] } | undefined)?.values;
-      const stockOf = text ? this.#watcher.stockChangeOnCompletion(text, parameters) : null;
-      const topics = text && !stockOf ? this.#watcher.changesOnCompletion(text) : NOTHING;
-      if (!stockOf && topics.length === 0) return call(...args);
+      const { topics, stockOf } = text
+        ? this.#watcher.changeOnCompletion(text, parameters)
+        : NO_CHANGE;
+      if (topics.length === 0) return call(...args);
       const changed = stockOf ? () => onStockChange(stockOf) : () => onCommittedChange(topics);
       type Done = (error: unknown, result: unknown) => void;
       const after =

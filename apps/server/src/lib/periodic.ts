@@ -1,5 +1,6 @@
 /** Work the app repeats in the background while it is up (sweeps, queued mail). */
 import type { FastifyInstance } from 'fastify';
+import { withDeadline } from './deadline';
 
 export interface PeriodicJob {
   /**
@@ -13,7 +14,7 @@ export interface PeriodicJob {
  * How long closing the app waits for a run in progress: well inside the 15 s after which a
  * shutdown is forced (main.ts), so the database is still closed cleanly after it.
  */
-export const CLOSE_GRACE_MS = 8_000;
+const CLOSE_GRACE_MS = 8_000;
 
 /**
  * Runs `job` every `everyMs` on an unref'd interval from the moment the app is ready; a run
@@ -64,13 +65,12 @@ export function registerPeriodicJob(
     clearInterval(timer);
     closing.abort();
     if (!running) return;
-    let grace: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      grace = setTimeout(() => resolve('late'), closeGraceMs);
-    });
-    const outcome = await Promise.race([running.then(() => 'done' as const), late]);
-    clearTimeout(grace);
-    if (outcome === 'late')
+    // `running` never rejects: a failed run is logged where it ends.
+    const ended = await withDeadline(
+      running.then(() => true),
+      closeGraceMs,
+    );
+    if (ended === null)
       app.log.warn({ waitedMs: closeGraceMs }, `${name} still running at close; left to end`);
   });
   return { runSoon: () => void setImmediate(() => run(true)) };

@@ -41,6 +41,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { ChangeAwareCache } from '../db/change-aware-cache';
 import type { ChangeFeed } from '../db/change-feed';
+import { withDeadline } from '../lib/deadline';
 import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
 import { HTML_TYPE, PreparedBody } from './http-caching';
 
@@ -175,14 +176,6 @@ function picturesOf(screen: FirstScreen['screen'], body: string): string[] {
     return [picturePreload(product.image, PRODUCT_IMAGE_SIZES.productPage)];
   }
   return [];
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 async function loadRenderer(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { ChangeFeed } from '../../db/change-feed';
+import { Feed } from '../../db/change-feed';
 import { openDatabase } from '../../db/client';
 import { engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
@@ -12,30 +12,14 @@ import { AnswerCache } from './answer-cache';
 
 /** A change feed a test drives by hand. */
 function fakeChanges() {
-  let version = 0;
-  let whole = 0;
-  let live = true;
-  const stockChangedAt = new Map<string, number>();
-  const listeners = new Set<(stockOf?: readonly string[]) => void>();
-  const changes: ChangeFeed = {
-    version: () => (live ? version : null),
-    changedSince: (products, since) =>
-      whole > since || products.some((p) => (stockChangedAt.get(p) ?? 0) > since),
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => void listeners.delete(l);
-    },
+  const feed = new Feed();
+  feed.setLive(true);
+  return {
+    changes: feed,
+    change: feed.changed,
+    changeStock: feed.stockChanged,
+    setLive: (live: boolean) => feed.setLive(live),
   };
-  const change = () => {
-    whole = ++version;
-    listeners.forEach((l) => l());
-  };
-  const changeStock = (products: string[]) => {
-    version++;
-    for (const p of products) stockChangedAt.set(p, version);
-    listeners.forEach((l) => l(products));
-  };
-  return { changes, change, changeStock, setLive: (v: boolean) => void (live = v) };
 }
 
 const anything = z.unknown();

@@ -55,7 +55,7 @@ export function toListFilter(c: ProductConstraints, spell: Speller = asTyped): r
 export async function listProducts(
   db: Executor,
   constraints: ProductConstraints,
-  filter: repo.ListFilter = toListFilter(constraints),
+  filter: repo.ListFilter,
 ): Promise<GetProductsResponse> {
   const { rows, total: pageTotal } = await repo.listProducts(db, filter);
   const total =
