@@ -61,7 +61,8 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.isProduction,
+    // The client's address is the socket's unless TRUST_PROXY names the proxies in front.
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // Errors Fastify raises before routing (a path parameter too long, a malformed URL) get the
     // same JSON error shape as everything else, without echoing the request back.
@@ -103,6 +104,19 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
 
   await app.register(webAppPlugin);
   return app;
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count N says the app is reached only through N
+ * proxies, each appending the address it saw to X-Forwarded-For: the client is the Nth address
+ * from the right, and whatever a client wrote further left is ignored. (Fastify reads a bare
+ * number as "trust nothing", so the count goes in as the function proxy-addr calls per hop.)
+ */
+function trustedProxies(
+  trust: Config['trustProxy'],
+): boolean | string[] | ((a: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_POOL_SIZE, loadConfig } from './config';
+import { ConfigError, DEFAULT_POOL_SIZE, loadConfig, loadDatabaseConfig } from './config';
 
 const dataDir = () => mkdtempSync(path.join(os.tmpdir(), 'otaku-config-'));
 
@@ -18,6 +18,9 @@ describe('loadConfig', () => {
       payments: { provider: 'test' },
       google: null,
       recruiterSignup: true,
+      demoData: true,
+      demo: true,
+      trustProxy: false,
       reservationTtlMinutes: 30,
       logLevel: 'info',
     });
@@ -39,6 +42,12 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['JWT_SECRET', 'short'],
     ['SEED_ADMIN_EMAIL', 'nobody'],
+    ['DEMO_MODE', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '11'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example.com'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name) }),
@@ -81,5 +90,111 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), GOOGLE_CLIENT_ID: 'id' })).toThrow(
       /GOOGLE_CLIENT_SECRET/,
     );
+  });
+
+  it('reads TRUST_PROXY as a hop count or as proxy addresses and ranges', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    expect(trust('2').trustProxy).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1, fd00::/8, loopback').trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    // Production alone trusts no proxy: X-Forwarded-For is the client's to write.
+    const live = loadConfig({ ...liveShop(), DATA_DIR: dataDir() });
+    expect(live.trustProxy).toBe(false);
+  });
+});
+
+/** Everything a live shop needs. */
+const liveShop = () => ({
+  NODE_ENV: 'production',
+  JWT_SECRET: 'a-live-secret-a-live-secret-a-live-secret',
+  SMTP_URL: 'smtp://mail.example.com:587',
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+});
+
+describe('loadConfig for a live shop (NODE_ENV=production without DEMO_MODE=on)', () => {
+  it('starts with what a live shop needs, every demo feature off by default', () => {
+    const config = loadConfig({ ...liveShop(), DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      demo: false,
+      recruiterSignup: false,
+      demoData: false,
+      payments: { provider: 'stripe', secretKey: 'sk_live_x', webhookSecret: 'whsec_x' },
+    });
+  });
+
+  it('refuses to start, in one message naming every offending variable', () => {
+    const attempt = () =>
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir(),
+        JWT_SECRET: 'a-live-secret-a-live-secret-a-live-secret',
+        RECRUITER_SIGNUP: 'on',
+        PAYMENT_PROVIDER: 'test',
+        DEMO_DATA: 'on',
+        SEED_ADMIN_EMAIL: 'owner@example.com',
+      });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })()!;
+    for (const name of [
+      'RECRUITER_SIGNUP',
+      'PAYMENT_PROVIDER',
+      'DEMO_DATA',
+      'SMTP_URL',
+      'SEED_ADMIN_PASSWORD',
+    ])
+      expect(message).toContain(name);
+    expect(message).toMatch(/^A live shop \(NODE_ENV=production without DEMO_MODE=on\)/);
+  });
+
+  it.each([
+    ['RECRUITER_SIGNUP', 'on'],
+    ['PAYMENT_PROVIDER', 'test'],
+    ['DEMO_DATA', 'on'],
+    ['SMTP_URL', ''],
+    ['JWT_SECRET', ''],
+  ])('refuses %s=%j alone', (name, value) => {
+    expect(() => loadConfig({ ...liveShop(), DATA_DIR: dataDir(), [name]: value })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name) }),
+    );
+  });
+
+  it('keeps the demo features for a public demo (DEMO_MODE=on)', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DEMO_MODE: 'on',
+      DATA_DIR: dataDir(),
+      JWT_SECRET: 'a-demo-secret-a-demo-secret-a-demo-secret',
+    });
+    expect(config).toMatchObject({
+      demo: true,
+      isProduction: true,
+      recruiterSignup: true,
+      demoData: true,
+      payments: { provider: 'test' },
+    });
+  });
+
+  it('reads the database settings alone for commands beside the shop', () => {
+    const dir = dataDir();
+    expect(
+      loadDatabaseConfig({
+        NODE_ENV: 'production',
+        DATA_DIR: dir,
+        DATABASE_URL: 'postgres://db/shop',
+      }),
+    ).toEqual({ dataDir: dir, databaseUrl: 'postgres://db/shop' });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 });

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -14,7 +15,13 @@ const optional = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
-const onOff = z.enum(['on', 'off']).default('on');
+const onOff = z.enum(['on', 'off']);
+/** A variable set to nothing (`DEMO_DATA=` in .env) counts as unset: its default applies. */
+const unsetIfBlank = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    schema.optional(),
+  );
 const url = (what: string) =>
   optional.refine((v) => v === undefined || URL.canParse(v), `must be a valid URL (${what})`);
 
@@ -29,6 +36,7 @@ export const DEFAULT_POOL_SIZE = Math.min(200, 2 * os.availableParallelism() + 1
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DEMO_MODE: onOff.default('off'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   PUBLIC_URL: url('e.g. https://shop.example.com'),
@@ -41,14 +49,16 @@ const envSchema = z.object({
   ),
   SMTP_URL: url('e.g. smtp://user:pass@smtp.example.com:587'),
   MAIL_FROM: z.string().trim().min(3).default('Otaku Shelf <no-reply@otakushelf.local>'),
-  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  /** Default: `test` in a demo, `stripe` in a live shop. */
+  PAYMENT_PROVIDER: unsetIfBlank(z.enum(['test', 'stripe'])),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_API_URL: url('a Stripe-compatible API, for tests'),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GOOGLE_ISSUER_URL: z.string().trim().url().default('https://accounts.google.com'),
-  RECRUITER_SIGNUP: onOff,
+  /** Default: on in a demo, off in a live shop. */
+  RECRUITER_SIGNUP: unsetIfBlank(onOff),
   RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
   SEED_ADMIN_EMAIL: optional.refine(
@@ -61,8 +71,21 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optional,
-  DEMO_DATA: onOff,
-  SQL_STATEMENT_HEADER: z.enum(['on', 'off']).default('off'),
+  /** Default: on in a demo, off in a live shop. */
+  DEMO_DATA: unsetIfBlank(onOff),
+  SQL_STATEMENT_HEADER: onOff.default('off'),
+  TRUST_PROXY: optional.transform((v, ctx) => {
+    const trust = parseTrustProxy(v);
+    if (trust === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be a number of proxy hops (1-10) or a comma-separated list of proxy addresses or CIDR ranges (e.g. 10.0.0.0/8, loopback); trusting every address would let any client choose its own',
+      });
+      return z.NEVER;
+    }
+    return trust;
+  }),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -70,6 +93,17 @@ export type Env = z.input<typeof envSchema>;
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
+  /**
+   * A demo shop (DEMO_MODE=on, or any start outside production): the recruiter page, the test
+   * payment page and demo data are allowed, and every page says it is a demo. False for a live
+   * shop, which refuses to start with any of them on (liveShopProblems).
+   */
+  demo: boolean;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe (Fastify's trustProxy): false for none (the
+   * socket's address is the client's), a hop count, or proxy addresses and CIDR ranges.
+   */
+  trustProxy: TrustProxy;
   port: number;
   host: string;
   publicUrl: string;
@@ -102,36 +136,75 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment; throws ConfigError naming the first bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map(
-      (i) => `${String(i.path[0])} ${i.message.replace(/^Invalid input: /, '')}`,
-    );
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
-  }
-  const e = parsed.data;
-  const isProduction = e.NODE_ENV === 'production';
-  const dataDir = path.resolve(e.DATA_DIR);
+/** The environment through `schema`, or a ConfigError naming every bad variable. */
+function parse<S extends z.ZodType>(
+  schema: S,
+  env: Record<string, string | undefined>,
+): z.output<S> {
+  const parsed = schema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map(
+    (i) => `${String(i.path[0])} ${i.message.replace(/^Invalid input: /, '')}`,
+  );
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
 
-  if (e.PAYMENT_PROVIDER === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
-    );
+/**
+ * Where the database is, and nothing else: for commands run beside the shop (admin:create),
+ * which need neither mail nor payments and must work before those are set.
+ */
+export function loadDatabaseConfig(
+  env: Record<string, string | undefined> = process.env,
+): Pick<Config, 'databaseUrl' | 'dataDir'> {
+  const e = parse(envSchema.pick({ DATA_DIR: true, DATABASE_URL: true }), env);
+  return { databaseUrl: e.DATABASE_URL, dataDir: path.resolve(e.DATA_DIR) };
+}
+
+/**
+ * Parses the environment; throws one ConfigError naming every bad variable and, for a live
+ * shop, every setting it must not start with.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parse(envSchema, env);
+  const isProduction = e.NODE_ENV === 'production';
+  const demo = !isProduction || e.DEMO_MODE === 'on';
+  const dataDir = path.resolve(e.DATA_DIR);
+  const provider = e.PAYMENT_PROVIDER ?? (demo ? 'test' : 'stripe');
+  const recruiterSignup = (e.RECRUITER_SIGNUP ?? (demo ? 'on' : 'off')) === 'on';
+  const demoData = (e.DEMO_DATA ?? (demo ? 'on' : 'off')) === 'on';
+
+  const problems: string[] = [];
+  if (provider === 'stripe' && (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET)) {
+    problems.push('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
-    throw new ConfigError(
-      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  }
+  if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production');
+  if (!demo) {
+    problems.push(
+      ...liveShopProblems({
+        recruiterSignup,
+        provider,
+        demoData,
+        smtpUrl: e.SMTP_URL,
+        seedAdmin: { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
+      }),
     );
   }
-  if (isProduction && !e.JWT_SECRET) {
-    throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+  if (problems.length > 0) {
+    throw new ConfigError(
+      demo
+        ? `Invalid configuration: ${problems.join('; ')}`
+        : `A live shop (NODE_ENV=production without DEMO_MODE=on) does not start with: ${problems.join('; ')}. Set DEMO_MODE=on for a public demo instead.`,
+    );
   }
 
   return {
     env: e.NODE_ENV,
     isProduction,
+    demo,
+    trustProxy: e.TRUST_PROXY ?? false,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -143,7 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     payments:
-      e.PAYMENT_PROVIDER === 'stripe'
+      provider === 'stripe'
         ? {
             provider: 'stripe',
             secretKey: e.STRIPE_SECRET_KEY!,
@@ -159,10 +232,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             issuerUrl: e.GOOGLE_ISSUER_URL,
           }
         : null,
-    recruiterSignup: e.RECRUITER_SIGNUP === 'on',
+    recruiterSignup,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
-    demoData: e.DEMO_DATA === 'on',
+    demoData,
     seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
@@ -178,4 +251,60 @@ function developmentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** What a live shop must not start with, each naming its variable and why. */
+function liveShopProblems(settings: {
+  recruiterSignup: boolean;
+  provider: 'test' | 'stripe';
+  demoData: boolean;
+  smtpUrl: string | undefined;
+  seedAdmin: { email: string | undefined; password: string | undefined };
+}): string[] {
+  const problems: string[] = [];
+  if (settings.recruiterSignup)
+    problems.push('RECRUITER_SIGNUP is on (the recruiter page gives any visitor an admin account)');
+  if (settings.provider === 'test')
+    problems.push(
+      'PAYMENT_PROVIDER is test (its checkout marks orders paid with a public test card)',
+    );
+  if (settings.demoData)
+    problems.push('DEMO_DATA is on (demo shoppers sign in with a published password)');
+  if (!settings.smtpUrl)
+    problems.push(
+      'SMTP_URL is not set (sign-up codes, password resets and order mails would not be sent)',
+    );
+  if (settings.seedAdmin.email && !settings.seedAdmin.password)
+    problems.push(
+      'SEED_ADMIN_PASSWORD is not set (SEED_ADMIN_EMAIL needs it: no password is ever logged)',
+    );
+  return problems;
+}
+
+type TrustProxy = false | number | string[];
+
+/** Named ranges that Fastify's trustProxy (proxy-addr) understands. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset → false; a hop count; or proxy addresses, CIDR ranges and named ranges.
+ * Null when the value is none of these; `true` (every address) is refused on purpose.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy | null {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? hops : null;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }

@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { ensureFirstSuperAdmin } from './db/seed/first-admin';
+import { ensureFirstSuperAdmin, NoSuperAdminError } from './db/seed/first-admin';
 import { seedDemoData } from './db/seed/seed';
 
 async function main(): Promise<void> {
@@ -26,7 +26,13 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
   if (config.demoData) await seedDemoData({ database, config, log: app.log });
-  await ensureFirstSuperAdmin({ database, config, log: app.log });
+  try {
+    await ensureFirstSuperAdmin({ database, config, log: app.log });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,7 +62,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A refusal that says what to do needs no stack trace.
-  if (error instanceof DataDirInUseError) console.error(error.message);
+  if (error instanceof DataDirInUseError || error instanceof NoSuperAdminError)
+    console.error(error.message);
   else console.error('Failed to start:', error);
   process.exit(1);
 });

@@ -92,11 +92,12 @@ export interface Call {
   json?: unknown;
   body?: FormData | URLSearchParams;
   cookie?: string;
+  headers?: Record<string, string>;
 }
 
 /** One request to a server process; redirects are returned, not followed. */
 export function call(server: { url: string }, method: string, url: string, options: Call = {}) {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.cookie) headers.cookie = options.cookie;
   if (options.json !== undefined) headers['content-type'] = 'application/json';

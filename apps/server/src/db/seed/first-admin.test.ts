@@ -1,3 +1,5 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers';
@@ -5,8 +7,9 @@ import { createUser } from '../../../test/users';
 import { verifyPassword } from '../../lib/passwords';
 import { users } from '../schema/index';
 import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
-import { ensureFirstSuperAdmin } from './first-admin';
-import { captureLog, countRows, loggedPassword } from './seed-test-kit';
+import { CREDENTIALS_FILE } from './credentials-file';
+import { ensureFirstSuperAdmin, NoSuperAdminError } from './first-admin';
+import { captureLog, countRows, keptPassword, linesHolding } from './seed-test-kit';
 
 const databases: TestDatabase[] = [];
 afterAll(async () => {
@@ -36,7 +39,8 @@ describe('the first superAdmin of a shop without demo data', () => {
     expect(others).toEqual([]);
     expect(admin!.email).toBe('owner@example.org');
     expect(await verifyPassword(admin!.passwordHash!, 'a-chosen-password')).toBe(true);
-    expect(loggedPassword(captured.lines(), 'owner@example.org')).toBeUndefined();
+    expect(keptPassword(config.dataDir, 'owner@example.org')).toBeUndefined();
+    expect(linesHolding(captured.lines(), 'a-chosen-password')).toBe(0);
     expect(await countRows(database)).toMatchObject({ users: 1, products: 0, orders: 0 });
 
     // The next start finds them and changes nothing, not even a password changed since.
@@ -53,16 +57,21 @@ describe('the first superAdmin of a shop without demo data', () => {
     expect(again.lines()).toEqual([]);
   });
 
-  it('without a password set, gets one made up and shown once in the log', async () => {
+  it('without a password set, gets one made up and kept in DATA_DIR, never in the log', async () => {
     const database = await emptyShop();
     const config = testConfig({ DEMO_DATA: 'off' });
     const captured = captureLog();
     await ensureFirstSuperAdmin({ database, config, log: captured.log });
     const [admin] = await superAdmins(database);
     expect(admin!.email).toBe(DEFAULT_SUPERADMIN_EMAIL);
-    const password = loggedPassword(captured.lines(), DEFAULT_SUPERADMIN_EMAIL);
+    const password = keptPassword(config.dataDir, DEFAULT_SUPERADMIN_EMAIL);
     expect(password).toMatch(/^[\w-]{16}$/);
     expect(await verifyPassword(admin!.passwordHash!, password!)).toBe(true);
+    expect(statSync(path.join(config.dataDir, CREDENTIALS_FILE)).mode & 0o777).toBe(0o600);
+    expect(linesHolding(captured.lines(), password!)).toBe(0);
+    expect(captured.lines().map((l) => l.msg)).toEqual([
+      expect.stringContaining(path.join(config.dataDir, CREDENTIALS_FILE)),
+    ]);
   });
 
   it('is not made while the shop has a superAdmin, whoever made them', async () => {
@@ -106,12 +115,66 @@ describe('the first superAdmin of a shop without demo data', () => {
     const admins = await superAdmins(database);
     expect(admins).toHaveLength(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    // Only the instance that made them shows a password, and it is the one that works.
-    const shown = logs
-      .map((l) => loggedPassword(l.lines(), DEFAULT_SUPERADMIN_EMAIL))
-      .filter((p) => p !== undefined);
-    expect(shown).toHaveLength(1);
-    expect(await verifyPassword(admins[0]!.passwordHash!, shown[0]!)).toBe(true);
+    // Only the instance that made them keeps a password, and it is the one that works.
+    const kept = readFileSync(path.join(config.dataDir, CREDENTIALS_FILE), 'utf8').trim();
+    expect(kept.split('\n')).toHaveLength(1);
+    const password = keptPassword(config.dataDir, DEFAULT_SUPERADMIN_EMAIL)!;
+    expect(await verifyPassword(admins[0]!.passwordHash!, password)).toBe(true);
     expect(logs.flatMap((l) => l.lines()).filter((l) => l.level >= 40)).toHaveLength(1);
+  });
+});
+
+describe('the first superAdmin of a live shop', () => {
+  const live = (env: Record<string, string> = {}) =>
+    testConfig({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      ...env,
+    });
+
+  it('is never made up: without SEED_ADMIN_PASSWORD the shop does not start', async () => {
+    const database = await emptyShop();
+    const captured = captureLog();
+    await expect(
+      ensureFirstSuperAdmin({ database, config: live(), log: captured.log }),
+    ).rejects.toThrow(NoSuperAdminError);
+    expect(await superAdmins(database)).toEqual([]);
+    expect(keptPassword(live().dataDir, DEFAULT_SUPERADMIN_EMAIL)).toBeUndefined();
+  });
+
+  it('is made from both variables', async () => {
+    const database = await emptyShop();
+    const config = live({
+      SEED_ADMIN_EMAIL: 'owner@example.org',
+      SEED_ADMIN_PASSWORD: 'a-long-secret',
+    });
+    expect(await ensureFirstSuperAdmin({ database, config, log: captureLog().log })).toEqual({
+      created: true,
+    });
+    expect((await superAdmins(database)).map((a) => a.email)).toEqual(['owner@example.org']);
+  });
+
+  it('is not needed again once the shop has one (made by admin:create, say)', async () => {
+    const database = await emptyShop();
+    await createUser(database, { role: 'superAdmin' });
+    expect(
+      await ensureFirstSuperAdmin({ database, config: live(), log: captureLog().log }),
+    ).toEqual({
+      created: false,
+    });
+  });
+
+  it('does not start when the address is taken by another account', async () => {
+    const database = await emptyShop();
+    await createUser(database, { email: 'owner@example.org' });
+    const config = live({
+      SEED_ADMIN_EMAIL: 'owner@example.org',
+      SEED_ADMIN_PASSWORD: 'a-long-secret',
+    });
+    await expect(
+      ensureFirstSuperAdmin({ database, config, log: captureLog().log }),
+    ).rejects.toThrow(/owner@example.org already has an account/);
   });
 });

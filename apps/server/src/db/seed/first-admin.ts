@@ -1,9 +1,11 @@
 /**
  * The shop's first superAdmin, for a shop that starts without demo data (DEMO_DATA=off, or a
  * database that already had products): made from SEED_ADMIN_EMAIL (default
- * admin@otakushelf.local) and SEED_ADMIN_PASSWORD, or a password generated here and logged
- * once, and only while the shop has no superAdmin at all. main.ts calls this at every start,
- * after the demo data (which brings its own superAdmin).
+ * admin@otakushelf.local) and SEED_ADMIN_PASSWORD, and only while the shop has no superAdmin
+ * at all. main.ts calls this at every start, after the demo data (which brings its own
+ * superAdmin). A demo without SEED_ADMIN_PASSWORD gets a generated password, kept in DATA_DIR
+ * (credentials-file.ts); a live shop without a superAdmin and without both variables refuses
+ * to start (NoSuperAdminError): `npm run admin:create` makes one.
  *
  * Safe with several instances starting at once: the unique email lets one insert win, and
  * only the instance whose insert won reports a generated password.
@@ -12,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { users } from '../schema/users';
 import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
+import { credentialsNotice, keepCredentials } from './credentials-file';
 import type { SeedDeps } from './seed';
 import { generatePassword } from './users';
 
@@ -27,6 +30,7 @@ export async function ensureFirstSuperAdmin({
     .where(eq(users.role, 'superAdmin'))
     .limit(1);
   if (anySuperAdmin) return { created: false };
+  if (!config.demo && !config.seedAdmin.password) throw new NoSuperAdminError();
 
   const email = config.seedAdmin.email ?? DEFAULT_SUPERADMIN_EMAIL;
   const password = config.seedAdmin.password ?? generatePassword();
@@ -46,17 +50,28 @@ export async function ensureFirstSuperAdmin({
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.email, email), eq(users.role, 'superAdmin')));
-    if (!made)
-      log.warn(
-        `the shop has no superAdmin and ${email} already has an account: set SEED_ADMIN_EMAIL to a new address, or give that account the superAdmin role in the database`,
-      );
+    if (!made) {
+      const advice = `the shop has no superAdmin and ${email} already has an account: set SEED_ADMIN_EMAIL to a new address, or run npm run admin:create`;
+      if (!config.demo) throw new NoSuperAdminError(advice);
+      log.warn(advice);
+    }
     return { created: false };
   }
   if (config.seedAdmin.password)
     log.info(`superAdmin account created: ${email} (password from SEED_ADMIN_PASSWORD)`);
-  else
-    log.warn(
-      `superAdmin ACCOUNT: email ${email} password ${password} (generated and shown only this once; sign in and change it, or set SEED_ADMIN_PASSWORD before the first start)`,
-    );
+  else {
+    const file = keepCredentials(config.dataDir, [{ role: 'superAdmin', email, password }]);
+    log.warn(credentialsNotice('superAdmin', email, file));
+  }
   return { created: true };
+}
+
+/** A live shop with no superAdmin and none configured: it does not start (main.ts). */
+export class NoSuperAdminError extends Error {
+  override name = 'NoSuperAdminError';
+  constructor(
+    reason = 'the shop has no superAdmin: set SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD, or run npm run admin:create',
+  ) {
+    super(`A live shop does not start without a superAdmin: ${reason}.`);
+  }
 }

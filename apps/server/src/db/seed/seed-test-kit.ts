@@ -1,8 +1,11 @@
 /** Helpers for the seed tests: a logger that keeps its lines, and row counts of every table. */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Database } from '../client';
 import * as schema from '../schema/index';
+import { CREDENTIALS_FILE } from './credentials-file';
 
 export interface CapturedLog {
   log: FastifyBaseLogger;
@@ -38,12 +41,16 @@ export async function countRows(database: Database): Promise<Record<string, numb
   return Object.fromEntries(entries);
 }
 
-/** The password in the one-time credentials line for an email, if that line was logged. */
-export function loggedPassword(lines: { msg: string }[], email: string): string | undefined {
-  const pattern = new RegExp(`email ${email.replace(/\./g, '\\.')} password (\\S+)`);
-  for (const { msg } of lines) {
-    const match = pattern.exec(msg ?? '');
-    if (match) return match[1];
-  }
-  return undefined;
+/** The generated password kept for an email in DATA_DIR's credentials file, if any. */
+export function keptPassword(dataDir: string, email: string): string | undefined {
+  const file = path.join(dataDir, CREDENTIALS_FILE);
+  if (!existsSync(file)) return undefined;
+  const line = readFileSync(file, 'utf8')
+    .split('\n')
+    .find((l) => l.split(' ')[2] === email);
+  return line?.split(' ')[3];
 }
+
+/** How many lines of a log hold `text` anywhere. */
+export const linesHolding = (lines: object[], text: string) =>
+  lines.filter((line) => JSON.stringify(line).includes(text)).length;

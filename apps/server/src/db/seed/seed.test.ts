@@ -32,7 +32,7 @@ import {
   DEMO_STAFF_PASSWORD,
 } from './accounts';
 import { seedDemoData } from './seed';
-import { captureLog, countRows, loggedPassword } from './seed-test-kit';
+import { captureLog, countRows, keptPassword, linesHolding } from './seed-test-kit';
 
 // One DATA_DIR for the file: the first seed renders the artwork, later seeds find it there and
 // only exercise the database side.
@@ -126,7 +126,7 @@ describe('seedDemoData on an empty database', () => {
     expect(spent.map((s) => s.email)).toContain('aiko.tanaka@example.com');
   });
 
-  it('creates every role, the superAdmin with a password logged once', async () => {
+  it('creates every role, the superAdmin with a generated password kept in DATA_DIR, not logged', async () => {
     const rows = await db().select().from(users);
     for (const role of ROLES)
       expect(
@@ -136,8 +136,10 @@ describe('seedDemoData on an empty database', () => {
     expect(rows.filter((u) => u.role === 'user').length).toBeGreaterThanOrEqual(20);
     const admin = rows.find((u) => u.role === 'superAdmin')!;
     expect(admin.email).toBe(DEFAULT_SUPERADMIN_EMAIL);
-    const password = loggedPassword(firstLog.lines(), DEFAULT_SUPERADMIN_EMAIL);
-    expect(password).toBeDefined();
+    const password = keptPassword(config.dataDir, DEFAULT_SUPERADMIN_EMAIL);
+    expect(password).toMatch(/^[\w-]{16}$/);
+    expect(linesHolding(firstLog.lines(), password!)).toBe(0);
+    expect(linesHolding(firstLog.lines(), 'DEMO superAdmin ACCOUNT')).toBe(1);
     expect(await verifyPassword(admin.passwordHash, password!)).toBe(true);
     expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const staff = rows.find((u) => u.email === DEMO_STAFF_EMAIL)!;
@@ -267,6 +269,7 @@ describe('seedDemoData again', () => {
     expect(admins.map((a) => a.email)).toEqual(['owner@example.org']);
     expect(await verifyPassword(admins[0]!.passwordHash, 'a-chosen-password')).toBe(true);
     expect(await verifyPassword(admins[0]!.passwordHash, 'another-password')).toBe(false);
-    expect(loggedPassword(captured.lines(), 'owner@example.org')).toBeUndefined();
+    expect(keptPassword(withAdmin.dataDir, 'owner@example.org')).toBeUndefined();
+    expect(linesHolding(captured.lines(), 'a-chosen-password')).toBe(0);
   });
 });

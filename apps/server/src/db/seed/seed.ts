@@ -11,6 +11,7 @@ import type { Database } from '../client';
 import { appMeta } from '../schema/meta';
 import { products } from '../schema/products';
 import { buildCatalog } from './catalog';
+import { credentialsNotice, keepCredentials } from './credentials-file';
 import { buildDemoData, writeDemoData, type DemoData } from './demo-data';
 
 export interface SeedDeps {
@@ -91,12 +92,15 @@ const deps = (database: Database, config: Config, log: FastifyBaseLogger) => ({
   log,
 });
 
-/** Prints generated passwords once: they are stored only as hashes and never shown again. */
+/**
+ * Says where the generated passwords are: the database keeps only their hashes, and the log
+ * never holds a password (credentials-file.ts).
+ */
 function reportCredentials(data: DemoData, config: Config, log: FastifyBaseLogger): void {
-  for (const c of data.users.generated) {
-    log.warn(
-      `DEMO ${c.role} ACCOUNT: email ${c.email} password ${c.password} (generated and shown only this once; sign in and change it, or set SEED_ADMIN_PASSWORD before the first start)`,
-    );
+  const { generated } = data.users;
+  if (generated.length > 0) {
+    const file = keepCredentials(config.dataDir, generated);
+    for (const c of generated) log.warn(credentialsNotice(`DEMO ${c.role}`, c.email, file));
   }
   if (config.seedAdmin.password)
     log.info(

@@ -5,7 +5,6 @@
  * except that in production the staff password is generated too.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Role } from '@otaku/shared';
 import type { Config } from '../../config';
 import { hashPassword } from '../../lib/passwords';
 import type { users } from '../schema/users';
@@ -18,6 +17,7 @@ import {
 } from './accounts';
 import { DEMO_SHOPPERS, handleOf } from './people';
 import { createRng } from './prng';
+import type { GeneratedCredential } from './credentials-file';
 
 export interface DemoShopper {
   id: string;
@@ -25,13 +25,6 @@ export interface DemoShopper {
   email: string;
   address: string;
   createdAt: Date;
-}
-
-/** A password made up at seed time, to be shown to the operator once. */
-export interface GeneratedCredential {
-  role: Role;
-  email: string;
-  password: string;
 }
 
 export interface DemoUsers {
@@ -42,7 +35,7 @@ export interface DemoUsers {
 }
 
 const DAY_MS = 86_400_000;
-/** A password made up for an account whose operator set none, shown once in the log. */
+/** A password made up for an account whose operator set none (kept in credentials-file.ts). */
 export const generatePassword = () => randomBytes(12).toString('base64url');
 
 export async function buildUsers(config: Config, now: Date): Promise<DemoUsers> {

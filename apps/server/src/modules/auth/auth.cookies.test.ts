@@ -1,7 +1,7 @@
 /**
  * The refresh cookie's flags on every call that sets or clears it: httpOnly, SameSite=Strict,
  * path /api, and Secure exactly when the shop is served over https (PUBLIC_URL, or a TLS proxy
- * saying so in production), never on plain-http localhost.
+ * named in TRUST_PROXY saying so), never on plain-http localhost.
  */
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_MAX_AGE } from './cookies';
 
 const plain = useTestApp();
 const https = useTestApp({ PUBLIC_URL: 'https://shop.example.com' });
-const proxied = useTestApp({ NODE_ENV: 'production' });
+const proxied = useTestApp({ NODE_ENV: 'production', DEMO_MODE: 'on', TRUST_PROXY: '10.0.0.0/8' });
 
 let ip = 0;
 
@@ -58,7 +58,7 @@ describe('the refresh cookie over plain http (localhost)', () => {
     expect(logout.secure).toBeUndefined();
   });
 
-  it('ignores a forwarded https outside production, where no proxy is trusted', async () => {
+  it('ignores a forwarded https when TRUST_PROXY names no proxy', async () => {
     const { login } = await cookiesOfASession(plain, { 'x-forwarded-proto': 'https' });
     expect(login.secure).toBeUndefined();
   });

@@ -67,7 +67,7 @@ describe('the sign-up code e-mail over SMTP', () => {
 
 describe('GET /api/dev/outbox', () => {
   const dev = useTestApp();
-  const production = useTestApp({ NODE_ENV: 'production' });
+  const production = useTestApp({ NODE_ENV: 'production', DEMO_MODE: 'on' });
 
   it('lists the mail kept when SMTP_URL is not set', async () => {
     await dev.app.inject({

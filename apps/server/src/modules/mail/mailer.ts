@@ -1,7 +1,8 @@
 /**
  * Outgoing e-mail. With SMTP_URL set, mail goes out over SMTP through nodemailer; without
- * it, a dev outbox keeps the last messages in memory and logs them, so sign-up works on a
- * fresh machine (the code can be read from the log or from GET /api/dev/outbox).
+ * it, a dev outbox keeps the last messages in memory, so sign-up works on a fresh machine (the
+ * code is read at GET /api/dev/outbox). The log names a kept mail's address and subject only:
+ * its body holds codes and links that are secrets (DESIGN.md §8).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,7 +31,7 @@ export interface Mailer {
 const OUTBOX_SIZE = 50;
 
 export const NO_SMTP_IN_PRODUCTION =
-  'SMTP_URL is not set: no e-mail is sent, so nobody receives sign-up or password reset codes or order e-mails; each message is written to this log instead';
+  'SMTP_URL is not set: no e-mail is sent, so nobody receives sign-up or password reset codes or order e-mails; each message is only kept in memory';
 
 /**
  * The mailer the configuration asks for. In production without SMTP_URL it says so once at
@@ -65,8 +66,8 @@ export function createMailer(
       outbox.unshift(entry);
       outbox.length = Math.min(outbox.length, OUTBOX_SIZE);
       log.info(
-        { mail: { to: entry.to, subject: entry.subject, text: entry.text } },
-        'dev outbox: mail kept here because SMTP_URL is not set',
+        { mail: { to: entry.to, subject: entry.subject } },
+        'dev outbox: mail kept at /api/dev/outbox because SMTP_URL is not set',
       );
     },
     close: () => {},
