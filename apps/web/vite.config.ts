@@ -2,14 +2,15 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { DEMO_SHOP } from '../../packages/shared/src/messages';
 
 // The API server (apps/server) listens on 3000 in development; the dev server forwards to it so
 // the app always talks to its own origin, exactly as in production.
 const apiServer = 'http://localhost:3000';
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), demoBannerInDevelopment()],
   // React Router's package names only its development build in its exports, whatever the mode
   // (remix-run/react-router#14102); a build takes its production build, which differs in
   // leaving out the development warnings. Both entry points, so that it is one copy.
@@ -66,4 +67,26 @@ function reactRouterProduction() {
     { find: /^react-router$/, replacement: path.join(dist, 'index.mjs') },
     { find: /^react-router\/dom$/, replacement: path.join(dist, 'dom-export.mjs') },
   ];
+}
+
+/**
+ * The development server is always a demo shop: its pages carry the note the server writes
+ * into a demo's pages (apps/server/src/plugins/web-app.ts, withDemoBanner).
+ */
+function demoBannerInDevelopment(): Plugin {
+  return {
+    name: 'otaku-demo-banner',
+    apply: 'serve',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: () => [
+        {
+          tag: 'aside',
+          attrs: { class: 'demo-banner', 'aria-label': 'Demo notice' },
+          children: DEMO_SHOP.banner,
+          injectTo: 'body-prepend',
+        },
+      ],
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { SHOP } from '@otaku/shared';
+import { DEMO_SHOP, SHOP } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -50,6 +50,10 @@ async function expectShell(page: Page) {
   await expect(page.getByRole('main')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
+  // The journeys run a demo shop (outside production), whose every page says so.
+  await expect(page.getByRole('complementary', { name: 'Demo notice' })).toHaveText(
+    DEMO_SHOP.banner,
+  );
 }
 
 /** The app's entry script as the build names it (a drawn page asks for it through start-app.js). */

@@ -180,6 +180,9 @@ export const PAGES = {
   skipCoupon: 'Skip Coupon & Proceed to Payment',
 } as const;
 
+/** The slim note at the top of every page of a demo shop (DESIGN.md §8). */
+export const DEMO_SHOP = { banner: 'Demo shop: no real orders are taken' } as const;
+
 /** Messages of the server that the specification leaves to us (DESIGN.md §3). */
 export const SERVER = {
   internal: 'Something went wrong on our side. Please try again.',

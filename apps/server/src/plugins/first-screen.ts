@@ -235,10 +235,11 @@ export class FirstScreenPages {
     webDistDir: string,
     log: FastifyBaseLogger,
     catalog?: ChangeFeed,
+    /** The built index.html as the shop sends it (a demo's with its note); read if not given. */
+    html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
   ): Promise<FirstScreenPages | null> {
     const manifestFile = path.join(webDistDir, MANIFEST_PATH);
     if (!existsSync(manifestFile)) return null;
-    const html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
     if (!html.includes('</head>')) return null;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
     return new FirstScreenPages(html, manifest, await loadRenderer(webDistDir, log), catalog);

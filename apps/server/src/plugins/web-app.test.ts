@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { DEMO_SHOP } from '@otaku/shared';
 import { useTestApp } from '../../test/helpers';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
@@ -69,5 +70,35 @@ describe('the built web app', () => {
   it('does not serve the page for other methods', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/shop' });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("a demo shop's pages", () => {
+  const withBody = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
+  writeFileSync(
+    path.join(withBody, 'index.html'),
+    '<!doctype html><html><head><title>Otaku Shelf</title></head><body><div id="root"></div></body></html>',
+  );
+  const demo = useTestApp({ WEB_DIST_DIR: withBody });
+  const live = useTestApp({
+    WEB_DIST_DIR: withBody,
+    NODE_ENV: 'production',
+    SMTP_URL: 'smtp://mail.example.com:587',
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  });
+  const banner = `<aside class="demo-banner" aria-label="Demo notice">${DEMO_SHOP.banner}</aside>`;
+
+  it("open with a note saying so, before the app's root, at any address", async () => {
+    for (const url of ['/cart', '/dashboard', '/no-such-page']) {
+      const res = await demo.app.inject({ method: 'GET', url });
+      expect(res.body, url).toContain(`<body>${banner}<div id="root"></div>`);
+    }
+  });
+
+  it('say nothing of a demo in a live shop', async () => {
+    const res = await live.app.inject({ method: 'GET', url: '/cart' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(DEMO_SHOP.banner);
   });
 });

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
+import { DEMO_SHOP, isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { FirstScreenPages } from './first-screen';
-import { HTML_TYPE, sendPrepared } from './http-caching';
+import { HTML_TYPE, PreparedBody, sendPrepared } from './http-caching';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -16,7 +16,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * shop pages get index.html with their first screen's code, data and pictures named in it
  * and the screen itself drawn (first-screen.ts), kept until the catalog changes and sent with
  * an ETag, so a reload that finds the same page gets an empty 304.
- * Uploaded and generated images live under /uploads with long cache headers too.
+ * Uploaded and generated images live under /uploads with long cache headers too. A demo
+ * shop's pages open with a note saying so (withDemoBanner).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const { webDistDir, uploadsDir } = app.config;
@@ -50,9 +51,12 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
     });
   }
 
-  const notFoundPage = hasWeb ? readFileSync(path.join(webDistDir, 'index.html')) : null;
+  const built = hasWeb ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : '';
+  const html = app.config.demo ? withDemoBanner(built) : built;
+  const appPage = new PreparedBody(html, HTML_TYPE);
+  const notFoundPage = new PreparedBody(html, HTML_TYPE, 404);
   const pages = hasWeb
-    ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog)
+    ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog, html)
     : null;
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -72,9 +76,20 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       if (page) return sendPrepared(request, reply.header('cache-control', 'no-cache'), page);
       reply.header('cache-control', 'no-cache');
       // An address the app has no page for gets its not-found screen, as a 404.
-      if (!isAppPage(url)) return reply.code(404).type(HTML_TYPE).send(notFoundPage);
-      return reply.sendFile('index.html', webDistDir, { cacheControl: false });
+      return sendPrepared(request, reply, isAppPage(url) ? appPage : notFoundPage);
     }
     return reply.status(404).send({ success: false, message: SERVER.notFound, code: 'NOT_FOUND' });
   });
 });
+
+/**
+ * The page with the demo note as the first thing in its body: outside the app's root, so the
+ * app's own markup, and its hydration, are the same in a demo and a live shop.
+ */
+export function withDemoBanner(html: string): string {
+  return html.replace(
+    /<body[^>]*>/,
+    (body) =>
+      `${body}<aside class="demo-banner" aria-label="Demo notice">${DEMO_SHOP.banner}</aside>`,
+  );
+}
