@@ -1,4 +1,5 @@
-// Bundles the server (and the shared package it imports as source) into dist/main.js.
+// Bundles the server (and the shared package it imports as source) into dist/main.js, and the
+// admin:create command into dist/admin-create.js.
 // Runtime dependencies stay external and are loaded from node_modules.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -7,8 +8,8 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@otaku/'));
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'admin-create': 'src/cli/admin-create.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

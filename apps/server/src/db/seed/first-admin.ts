@@ -12,6 +12,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
+import type { Db } from '../client';
 import { users } from '../schema/users';
 import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
 import { credentialsNotice, keepCredentials } from './credentials-file';
@@ -34,17 +35,7 @@ export async function ensureFirstSuperAdmin({
 
   const email = config.seedAdmin.email ?? DEFAULT_SUPERADMIN_EMAIL;
   const password = config.seedAdmin.password ?? generatePassword();
-  const inserted = await db
-    .insert(users)
-    .values({
-      username: 'admin',
-      email,
-      passwordHash: await hashPassword(password),
-      role: 'superAdmin',
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  if (inserted.length === 0) {
+  if (!(await insertSuperAdmin(db, { username: 'admin', email, password }))) {
     // Another instance starting at the same moment made it, or the address is someone's.
     const [made] = await db
       .select({ id: users.id })
@@ -64,6 +55,27 @@ export async function ensureFirstSuperAdmin({
     log.warn(credentialsNotice('superAdmin', email, file));
   }
   return { created: true };
+}
+
+/**
+ * Adds a superAdmin; false when the address already has an account (the unique email lets
+ * one of several concurrent inserts win). Used at start-up and by `npm run admin:create`.
+ */
+export async function insertSuperAdmin(
+  db: Db,
+  account: { username: string; email: string; password: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(users)
+    .values({
+      username: account.username,
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      role: 'superAdmin',
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return inserted.length > 0;
 }
 
 /** A live shop with no superAdmin and none configured: it does not start (main.ts). */
