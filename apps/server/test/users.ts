@@ -27,7 +27,11 @@ export interface TestUser {
 /** Inserts a user straight into the database (password TEST_PASSWORD unless given). */
 export async function createUser(
   database: Database,
-  overrides: Partial<Omit<TestUser, 'id'>> & { profilePic?: string | null } = {},
+  overrides: Partial<Omit<TestUser, 'id'>> & {
+    profilePic?: string | null;
+    /** Whether the address was proven (a code, Google); true unless said otherwise. */
+    emailVerified?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const suffix = randomBytes(4).toString('hex');
   const password = overrides.password ?? TEST_PASSWORD;
@@ -39,6 +43,7 @@ export async function createUser(
       role: overrides.role ?? 'user',
       passwordHash: await hashPassword(password),
       profilePic: overrides.profilePic ?? null,
+      emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
     })
     .returning();
   return { id: row!.id, email: row!.email, username: row!.username, role: row!.role, password };

@@ -165,5 +165,10 @@ export const verifyResponseSchema = z.object({ success: z.literal(true), user: p
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 /** Why the Google routes sent the browser back to /login or the completion page. */
-export const GOOGLE_REASONS = ['not-configured', 'failed', 'email-unverified'] as const;
+export const GOOGLE_REASONS = [
+  'not-configured',
+  'failed',
+  'email-unverified',
+  'account-unverified',
+] as const;
 export type GoogleReason = (typeof GOOGLE_REASONS)[number];

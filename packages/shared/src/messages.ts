@@ -241,6 +241,8 @@ export const ACCOUNT = {
   googleNotConfigured: 'Google sign-in is not configured on this shop.',
   googleEmailUnverified:
     'Google has not verified this email address, so it cannot be used to sign in here. Please log in with your password.',
+  googleAccountUnverified:
+    'An account with this email address exists, but its address was never confirmed. Log in with its password, or reset the password to confirm the address, then sign in with Google.',
   googleSignedIn: 'Signed in with Google!',
   codeMailSubject: 'Your Otaku Shelf sign-up code',
   /** Said whether or not the address has an account, so the answer does not tell. */

@@ -35,6 +35,11 @@ export const users = pgTable(
      */
     tokensNotBefore: timestamp('tokens_not_before', { withTimezone: true }),
     /**
+     * When the address was last proven to be the owner's: a sign-up or reset code, or Google
+     * saying so. Google sign-in links only such an account (decision 134). Null: never proven.
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
      * What the dashboard's user search reads: the name lower-cased and the e-mail, on two
      * lines. `search_text LIKE lower(pattern)` answers what `username ILIKE pattern OR email
      * ILIKE pattern` would, without lower-casing every row on every search.

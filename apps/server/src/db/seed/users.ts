@@ -89,6 +89,8 @@ export async function buildUsers(config: Config, now: Date): Promise<DemoUsers> 
     role: p.role,
     createdAt: p.createdAt,
     updatedAt: p.createdAt,
+    // The demo shoppers signed up with a code; staff addresses come from the operator.
+    emailVerifiedAt: p.role === 'user' ? p.createdAt : null,
   }));
   const shoppers = unique.flatMap((p, i) =>
     'address' in p && p.address

@@ -57,7 +57,8 @@ export async function setPassword(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash, updatedAt: new Date() })
+    // Reached only with a code mailed to the address: that proves it too (decision 134).
+    .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
     .where(eq(users.email, email))
     .returning();
   return row;

@@ -60,6 +60,8 @@ export async function signUp(
       username: input.username,
       passwordHash,
       role: 'user',
+      // The code it just used was mailed to this address.
+      emailVerifiedAt: new Date(),
     });
     if (!created) throw conflict(ACCOUNT.emailTaken);
     return created;

@@ -1,8 +1,9 @@
 /**
  * Which account a Google sign-in belongs to (DESIGN.md §4). Accounts are keyed on issuer +
  * subject. An address that already has an account is linked only when the provider says it
- * is verified; a new account needs a verified address too, because the address identifies
- * accounts here. The provider's picture becomes the profile picture unless one was uploaded.
+ * is verified and the account proved it too (a code mailed to it; decision 134), so nobody
+ * can take an address first and wait for its owner's Google sign-in; a new account needs a
+ * verified address too, because the address identifies accounts here. The provider's picture becomes the profile picture unless one was uploaded.
  */
 import type { GoogleReason } from '@otaku/shared';
 import type { Db } from '../../db/client';
@@ -42,6 +43,7 @@ export async function accountForGoogle(db: Db, profile: GoogleProfile): Promise<
   if (existing) {
     // Already linked to a different identity of this provider: never re-point it silently.
     if (existing.googleSubject) throw new GoogleSignInRefused('failed');
+    if (!existing.emailVerifiedAt) throw new GoogleSignInRefused('account-unverified');
     const user = await repo.updateUser(db, existing.id, {
       googleIssuer: profile.issuer,
       googleSubject: profile.subject,
@@ -58,6 +60,7 @@ export async function accountForGoogle(db: Db, profile: GoogleProfile): Promise<
     profilePic: profile.picture ?? null,
     googleIssuer: profile.issuer,
     googleSubject: profile.subject,
+    emailVerifiedAt: new Date(),
   });
   if (created) return created;
   // Someone created it at the same moment: take the account they created.

@@ -142,6 +142,31 @@ describe('Google sign-in', () => {
     expect(row!.googleSubject).toBeNull();
   });
 
+  it('does not link an account whose own address was never proven (decision 134)', async () => {
+    // Someone took the address first (a recruiter page, say) and waits for its owner's Google.
+    const squatter = await createUser(t.database, {
+      email: 'owner@example.com',
+      emailVerified: false,
+    });
+    signInAs({ sub: 'g-owner', email: 'owner@example.com', email_verified: true });
+    const res = await googleSignIn();
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/auth/google/success?error=account-unverified');
+    expect(refreshCookieOf(res)).toBeUndefined();
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, squatter.id));
+    expect(row!.googleSubject).toBeNull();
+  });
+
+  it('marks the address of an account it creates as proven', async () => {
+    signInAs({ sub: 'g-new-proven', email: 'proven@example.com', email_verified: true });
+    await complete(await googleSignIn());
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'proven@example.com'));
+    expect(row!.emailVerifiedAt).toBeInstanceOf(Date);
+  });
+
   it('keeps an uploaded profile picture', async () => {
     await createUser(t.database, { email: 'uploaded@example.com', profilePic: '/uploads/me.webp' });
     signInAs({

@@ -135,7 +135,9 @@ export async function lockSuperAdmins(db: Executor): Promise<number> {
 export async function updateUser(
   db: Executor,
   id: string,
-  patch: Partial<Pick<UserRow, 'username' | 'email' | 'role' | 'passwordHash' | 'profilePic'>>,
+  patch: Partial<
+    Pick<UserRow, 'username' | 'email' | 'role' | 'passwordHash' | 'profilePic' | 'emailVerifiedAt'>
+  >,
 ): Promise<ListedUser> {
   const [row] = await db
     .update(users)

@@ -108,7 +108,10 @@ export async function updateUser(
       if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
       return repo.updateUser(tx, target.id, {
         ...(fields.username !== undefined ? { username: fields.username } : {}),
-        ...(fields.email !== undefined ? { email: fields.email } : {}),
+        // An address typed by staff is nobody's proof (decision 134).
+        ...(fields.email !== undefined && fields.email !== target.email
+          ? { email: fields.email, emailVerifiedAt: null }
+          : {}),
         ...(fields.role !== undefined ? { role: fields.role as Role } : {}),
         ...(passwordHash ? { passwordHash } : {}),
         ...(newPicture ? { profilePic: newPicture } : {}),

@@ -47,4 +47,16 @@ describe('GoogleAuthSuccessRoute', () => {
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
+
+  it('explains an account whose address was never confirmed', async () => {
+    fakeApi({});
+    renderScreen(<GoogleAuthSuccessRoute />, path, `${path}?error=account-unverified`);
+    expect(await screen.findByText(ACCOUNT.googleAccountUnverified)).toBeInTheDocument();
+  });
+
+  it('says only that it failed for a reason it does not know, whatever its name', async () => {
+    fakeApi({});
+    renderScreen(<GoogleAuthSuccessRoute />, path, `${path}?error=constructor`);
+    expect(await screen.findByText(AUTH.googleFailed)).toBeInTheDocument();
+  });
 });

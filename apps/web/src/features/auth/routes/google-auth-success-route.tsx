@@ -8,10 +8,13 @@ import { clearSession, setAuthToken } from '../../../lib/session';
 import { authCalls } from '../api/auth-calls';
 import { storeSignedIn } from '../api/store-session';
 
+/** A Map, not an object: the reason comes from the address bar ("constructor", say). */
+const FAILURE_TEXTS = new Map<GoogleReason | null, string>([
+  ['email-unverified', ACCOUNT.googleEmailUnverified],
+  ['account-unverified', ACCOUNT.googleAccountUnverified],
+]);
 const failureText = (reason: string | null) =>
-  (reason as GoogleReason) === 'email-unverified'
-    ? ACCOUNT.googleEmailUnverified
-    : AUTH.googleFailed;
+  FAILURE_TEXTS.get(reason as GoogleReason | null) ?? AUTH.googleFailed;
 
 /**
  * /auth/google/success (spec §2): signs in with the token from the query string, or else with
