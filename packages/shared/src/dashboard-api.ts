@@ -12,9 +12,10 @@ import {
   COUPON_DISCOUNT_MAX,
   COUPON_DISCOUNT_MIN,
   EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
-import { PRODUCT_FORM, USER_FORM } from './messages';
+import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
 import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES } from './roles';
 import { parsePlainDecimal, requiredString } from './text-rules';
 import { expiryDateSchema } from './expiry-date';
@@ -169,6 +170,12 @@ export const userEditFieldsSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : v))
     .pipe(newPasswordField(DASHBOARD_RULES.passwordTooShort).optional()),
   editorEmail: ignoredEmail,
+  /** Needed when editors change their own password or email (decision 135). */
+  currentPassword: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
 });
 export type UserEditFields = z.input<typeof userEditFieldsSchema>;
 

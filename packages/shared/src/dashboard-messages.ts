@@ -15,6 +15,10 @@ const dollars = (cents: number) => `$${count(cents / 100)}.${String(cents % 100)
  * coupon form's rules. The spec's own dashboard texts stay in messages.ts.
  */
 export const DASHBOARD_RULES = {
+  currentPasswordRequired: 'Enter your current password to change your own password or email',
+  currentPasswordWrong: 'Your current password is not correct',
+  noPasswordToConfirm:
+    'This account signs in with Google and has no password yet: log out and use "Forgot password" to set one',
   priceInvalid: 'Price must be a number in dollars, such as 12.99',
   priceDecimals: 'Price must be in whole cents: at most 2 decimals',
   priceTooLow: 'Price must be at least $0.01',

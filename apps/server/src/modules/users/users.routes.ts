@@ -16,7 +16,7 @@ import { errorResponses } from '../../lib/route-errors';
 import * as service from './users.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const EDIT_FIELDS = ['username', 'email', 'role', 'password'] as const;
+const EDIT_FIELDS = ['username', 'email', 'role', 'password', 'currentPassword'] as const;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);

@@ -4,16 +4,20 @@
  * claim to be someone else.
  */
 import {
+  ACCOUNT,
   DASHBOARD_RULES,
   PAGE_SIZE,
   userEditFieldsSchema,
+  type UserEditFields,
   type PublicUser,
   type Role,
   type UserRoleFilter,
 } from '@otaku/shared';
 import type { Database } from '../../db/client';
-import { AppError, conflict, notFound } from '../../lib/errors';
-import { hashPassword } from '../../lib/passwords';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { findUserById } from '../auth/auth.repo';
 import { toPublicUser } from '../auth/public-user';
 import { endOtherSessions } from '../auth/sessions';
 import { cartOwner, emptyCart } from '../cart/cart.service';
@@ -65,6 +69,37 @@ export async function listUsers(
   };
 }
 
+/** Wrong current passwords an editor may type in a window before a wait (decision 135). */
+export const CURRENT_PASSWORD_LIMIT = {
+  name: 'current-password:account',
+  limit: 10,
+  windowSeconds: 15 * 60,
+} satisfies RateLimitRule;
+
+/**
+ * Editors changing their own password or email prove it is them with the current password, so
+ * a session left open or a stolen access token cannot take the account for good. Counted per
+ * account: only the session's holder can spend the tries.
+ */
+async function confirmOwnChange(
+  deps: UsersDeps,
+  editor: Actor & { email: string },
+  fields: UserEditFields,
+): Promise<void> {
+  const changesEmail = fields.email !== undefined && fields.email !== editor.email;
+  if (fields.password === undefined && !changesEmail) return;
+  const db = deps.database.db;
+  const account = await findUserById(db, editor.id);
+  if (!account?.passwordHash)
+    throw badRequest(DASHBOARD_RULES.noPasswordToConfirm, 'currentPassword');
+  if (fields.currentPassword === undefined)
+    throw badRequest(DASHBOARD_RULES.currentPasswordRequired, 'currentPassword');
+  await enforceRateLimit(db, CURRENT_PASSWORD_LIMIT, editor.id, ACCOUNT.tooManyLogins);
+  if (!(await verifyPassword(account.passwordHash, fields.currentPassword)))
+    throw badRequest(DASHBOARD_RULES.currentPasswordWrong, 'currentPassword');
+  await resetRateLimit(db, CURRENT_PASSWORD_LIMIT, editor.id);
+}
+
 /**
  * Refuses an edit the editor has no authority for before the request's upload is read and its
  * password hashed, so anyone signed in cannot make the server do that work for nothing. The
@@ -82,7 +117,7 @@ export async function checkEditAllowed(deps: UsersDeps, editor: Actor, id: strin
  */
 export async function updateUser(
   deps: UsersDeps,
-  editor: Actor,
+  editor: Actor & { email: string },
   id: string,
   rawFields: Record<string, string | undefined>,
   picture: UploadedImage | undefined,
@@ -90,6 +125,7 @@ export async function updateUser(
   editorRefreshToken?: string,
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
+  if (editor.id === id) await confirmOwnChange(deps, editor, fields);
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
   // Decoded before the rows are locked; a refused edit removes it again below.
   const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;

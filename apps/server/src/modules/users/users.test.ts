@@ -299,7 +299,7 @@ describe('PUT /api/user/update/:id', () => {
     const admin = await createUser(t.database, { role: 'admin' });
     const here = await logIn(t.app, admin);
     const elsewhere = await logIn(t.app, admin);
-    const body = await multipart({ password: 'my-new-password' });
+    const body = await multipart({ password: 'my-new-password', currentPassword: admin.password });
     const own = await t.app.inject({
       method: 'PUT',
       url: `/api/user/update/${admin.id}`,
@@ -317,13 +317,77 @@ describe('PUT /api/user/update/:id', () => {
     expect((await verify(elsewhere.token)).statusCode).toBe(401);
   });
 
+  it('asks editors changing their own password or email for the current one (decision 135)', async () => {
+    const admin = await createUser(t.database, { role: 'admin' });
+    const session = await logIn(t.app, admin);
+    const own = async (fields: Record<string, string>) => {
+      const body = await multipart(fields);
+      return t.app.inject({
+        method: 'PUT',
+        url: `/api/user/update/${admin.id}`,
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(session.token) },
+      });
+    };
+    const stored = async () =>
+      (await t.database.db.select().from(users).where(eq(users.id, admin.id)))[0]!;
+    const before = await stored();
+
+    for (const fields of [{ password: 'taken-over-now' }, { email: 'thief@example.com' }]) {
+      await expectFieldRefused(
+        await own(fields),
+        'currentPassword',
+        DASHBOARD_RULES.currentPasswordRequired,
+      );
+      await expectFieldRefused(
+        await own({ ...fields, currentPassword: 'a-guess' }),
+        'currentPassword',
+        DASHBOARD_RULES.currentPasswordWrong,
+      );
+    }
+    expect(await stored()).toMatchObject({
+      email: before.email,
+      passwordHash: before.passwordHash,
+    });
+    // A name or a picture needs nothing more.
+    expect((await own({ username: 'renamed-self' })).statusCode).toBe(200);
+
+    const changed = await own({
+      email: 'new.address@example.com',
+      currentPassword: admin.password,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await stored()).email).toBe('new.address@example.com');
+    // Another editor's change of someone else is not asked for anything (the rank rules hold).
+    expect((await edit(boss, admin.id, { password: 'set-by-the-boss' })).statusCode).toBe(200);
+  });
+
+  it('gives an editor ten wrong current passwords, then a wait', async () => {
+    const admin = await createUser(t.database, { role: 'admin' });
+    const session = await logIn(t.app, admin);
+    const tries = [];
+    for (let i = 0; i < 11; i++) {
+      const body = await multipart({ password: 'a-new-password', currentPassword: `guess-${i}` });
+      tries.push(
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/user/update/${admin.id}`,
+          payload: body.payload,
+          headers: { ...body.headers, ...bearer(session.token) },
+        }),
+      );
+    }
+    expect(tries.slice(0, 10).map((r) => r.statusCode)).toEqual(Array(10).fill(400));
+    expect(tries[10]!.statusCode).toBe(429);
+  });
+
   it('reports the user form messages', async () => {
     const user = await account('user');
     expect((await edit(user, user.id, { username: ' ' })).json().message).toBe(
       USER_FORM.usernameRequired,
     );
     expect((await edit(user, user.id, { email: '' })).json().message).toBe(USER_FORM.emailRequired);
-    const taken = await edit(user, user.id, { email: boss.email });
+    const taken = await edit(boss, user.id, { email: boss.email });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(DASHBOARD_RULES.emailTaken);
   });

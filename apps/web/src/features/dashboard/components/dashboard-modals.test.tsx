@@ -118,6 +118,26 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
+  it('asks editors for their current password once they change their own password, and sends it', async () => {
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({ success: true, message: DASHBOARD.userUpdated, user: person('b', 'admin') }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const me = person('b', 'admin');
+    const onClose = vi.fn();
+    await wrap(<UserEditModal viewer={viewer(me)} target={me} onClose={onClose} />);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('New password'), 'a-new-password');
+    await userEvent.type(screen.getByLabelText('Current password'), 'the-old-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
+    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    const sent = init.body as FormData;
+    expect(sent.get('password')).toBe('a-new-password');
+    expect(sent.get('currentPassword')).toBe('the-old-password');
+    vi.unstubAllGlobals();
+  });
+
   it("drops the server's refusal once a field is changed again", async () => {
     vi.stubGlobal(
       'fetch',

@@ -55,6 +55,7 @@ export function UserEditModal({
     username: target?.username ?? '',
     email: target?.email ?? '',
     password: '',
+    currentPassword: '',
     role: target?.role ?? ('user' as Role),
     picture: null as File | null,
   });
@@ -65,6 +66,9 @@ export function UserEditModal({
   const self = viewer._id === target._id;
   const allowed = canEditUser(viewer, target);
   const showRole = viewer.role === 'superAdmin' && !self;
+  // Editors changing their own password or email confirm it with the current one (decision 135).
+  const confirmsOwnChange =
+    self && (form.password !== '' || form.email.trim().toLowerCase() !== target.email);
   const problems = {
     username: form.username.trim() ? null : USER_FORM.usernameRequired,
     email: form.email.trim() ? null : USER_FORM.emailRequired,
@@ -84,6 +88,7 @@ export function UserEditModal({
     if (email.toLowerCase() !== target.email) data.append('email', email);
     if (showRole && form.role !== target.role) data.append('role', form.role);
     if (form.password) data.append('password', form.password);
+    if (confirmsOwnChange) data.append('currentPassword', form.currentPassword);
     if (form.picture) data.append('profilePic', form.picture);
     data.append('editorEmail', viewer.email);
     try {
@@ -94,20 +99,30 @@ export function UserEditModal({
       setServerError(errorMessage(e, DASHBOARD.updateUserFailed));
     }
   };
-  const text = (name: 'username' | 'email' | 'password', label: string, type = 'text') => (
+  const text = (
+    name: 'username' | 'email' | 'password' | 'currentPassword',
+    label: string,
+    type = 'text',
+  ) => (
     <div className="flex flex-col gap-1">
       <Label htmlFor={`user-${name}`}>{label}</Label>
       <Input
         id={`user-${name}`}
         type={type}
         disabled={!allowed}
-        autoComplete={name === 'password' ? 'new-password' : 'off'}
+        autoComplete={
+          name === 'password'
+            ? 'new-password'
+            : name === 'currentPassword'
+              ? 'current-password'
+              : 'off'
+        }
         maxLength={name === 'email' ? EMAIL_MAX_LENGTH : undefined}
         value={form[name]}
         invalid={touched && Boolean(problems[name as 'username'])}
         onChange={(e) => set({ [name]: e.target.value })}
       />
-      {touched && name !== 'password' && problems[name] ? (
+      {touched && (name === 'username' || name === 'email') && problems[name] ? (
         <FieldError>{problems[name]}</FieldError>
       ) : null}
     </div>
@@ -141,6 +156,7 @@ export function UserEditModal({
         {text('email', 'Email', 'email')}
         {text('password', 'New password', 'password')}
         <FieldHint>Leave the password blank to keep it unchanged.</FieldHint>
+        {confirmsOwnChange ? text('currentPassword', 'Current password', 'password') : null}
         {showRole ? (
           <div className="flex flex-col gap-1">
             <Label htmlFor="user-role">Role</Label>
