@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config';
 import * as schema from './schema/index';
 import {
@@ -18,6 +17,7 @@ import {
   postgresChangeFeeds,
   type ChangeFeeds,
 } from './change-feed';
+import { ConnectionPool } from './connection-pool';
 import { lockDataDir } from './data-dir-lock';
 import { runMigrations } from './migrate';
 
@@ -84,7 +84,7 @@ type Logger = { logQuery: () => void };
 
 async function openPostgres(url: string, max: number, logger: Logger) {
   const feed = postgresChangeFeeds(url);
-  const pool = new pg.Pool({
+  const pool = new ConnectionPool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
@@ -92,8 +92,6 @@ async function openPostgres(url: string, max: number, logger: Logger) {
     options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
     Client: feed.Client,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
   await feed.start(pool);
   const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   postgresDatabases.add(db);
