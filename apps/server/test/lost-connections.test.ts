@@ -14,6 +14,7 @@ import { SERVER } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
 import type { Db } from '../src/db/client';
 import { rowsOf } from '../src/db/prepared';
 import { createProduct, signedInShopper, type ProductFixture } from './checkout-fixtures';
@@ -215,8 +216,8 @@ describe.skipIf(engine !== 'postgres')('losing the database connections under lo
       // The change feed listens again (and has dropped what it kept: db/change-feed.ts).
       await until('the change feed to listen again', async () => {
         const { rows } = await dba.query(
-          `select 1 from pg_stat_activity where datname = $1 and query like 'listen %'`,
-          [name],
+          `select 1 from pg_stat_activity where datname = $1 and application_name = $2`,
+          [name, LISTENER_APPLICATION_NAME],
         );
         return rows.length > 0 ? true : undefined;
       });

@@ -58,6 +58,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   poolSize?: number;
   migrate?: boolean;
+  /** PostgreSQL: how often the change feeds' connection must show it is alive (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -73,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let count = 0;
   const logger = { logQuery: () => void count++ };
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, logger)
+    ? await openPostgres(options, options.databaseUrl, logger)
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
   if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
@@ -82,11 +84,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 type Logger = { logQuery: () => void };
 
-async function openPostgres(url: string, max: number, logger: Logger) {
-  const feed = postgresChangeFeeds(url);
+async function openPostgres(options: DatabaseOptions, url: string, logger: Logger) {
+  const feed = postgresChangeFeeds(url, options.heartbeatMs);
   const pool = new ConnectionPool({
     connectionString: url,
-    max,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
