@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { HTTP_TIME_LIMITS, httpTimeLimitOptions, type HttpTimeLimits } from './http-time-limits';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { httpCachingPlugin } from './plugins/http-caching';
@@ -30,6 +31,8 @@ export interface AppDeps {
   database: Database;
   /** Where log lines go; standard output unless given (tests read them back). */
   logStream?: DestinationStream;
+  /** Shorter time limits for clients than HTTP_TIME_LIMITS (tests wait less). */
+  httpTimeLimits?: Partial<HttpTimeLimits>;
 }
 
 declare module 'fastify' {
@@ -41,7 +44,12 @@ declare module 'fastify' {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export async function buildApp({ config, database, logStream }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logStream,
+  httpTimeLimits,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -61,6 +69,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
     // One line per request instead of Fastify's two (plugins/request-log.ts).
     logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
+    ...httpTimeLimitOptions({ ...HTTP_TIME_LIMITS, ...httpTimeLimits }),
     // The client's address is the socket's unless TRUST_PROXY names the proxies in front.
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },

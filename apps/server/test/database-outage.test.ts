@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GetProductResponse } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { createCatalogProduct } from './catalog-factories';
 import { createTestDatabase, engine, testConfig, type TestDatabase } from './helpers';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
@@ -22,6 +25,7 @@ describe.skipIf(engine !== 'postgres')('when PostgreSQL becomes unreachable', ()
       databaseUrl: viaProxy.toString(),
       migrate: false,
       poolSize: 2,
+      heartbeatMs: 200,
     });
     app = await buildApp({ config: testConfig(), database });
     await app.ready();
@@ -46,5 +50,27 @@ describe.skipIf(engine !== 'postgres')('when PostgreSQL becomes unreachable', ()
     const up = await app.inject({ method: 'GET', url: '/api/health' });
     expect(up.statusCode).toBe(200);
     expect(up.json()).toMatchObject({ success: true, database: { ok: true } });
+  });
+
+  it('notices when the change feeds’ connection goes silent, and drops what it kept once back', async () => {
+    const { id } = await createCatalogProduct(testDb.database.db, { stock: { '': 5 } });
+    const stock = async () =>
+      (await app.inject({ method: 'GET', url: `/api/product/${id}` })).json<GetProductResponse>()
+        .product.stock;
+    await vi.waitUntil(() => database.changes.catalog.version() !== null, { timeout: 5_000 });
+    expect(await stock()).toBe(5);
+
+    // The database's host goes away without a word: nothing arrives, nothing is closed.
+    proxy.stall();
+    // Another writer changes the product meanwhile; its notification cannot arrive.
+    await testDb.database.db.execute(
+      sql`update product_variants set stock = 2 where product_id = ${id}`,
+    );
+    // An idle LISTEN connection hears nothing either way; only asking it tells.
+    await vi.waitUntil(() => database.changes.catalog.version() === null, { timeout: 10_000 });
+
+    proxy.restore();
+    await vi.waitUntil(() => database.changes.catalog.version() !== null, { timeout: 10_000 });
+    expect(await stock()).toBe(2);
   });
 });

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
+import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
 import { openDatabase, type Database } from '../src/db/client';
 import { withDatabase } from './template';
 
@@ -94,7 +95,7 @@ export function useTestApp(env: Record<string, string> = {}): TestApp {
 export async function loseChangeFeedListener(database: Database): Promise<void> {
   await database.db.execute(
     sql`select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query like 'listen %'`,
+        where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
   );
   await vi.waitUntil(() => database.changes.catalog.version() === null, { timeout: 2_000 });
 }

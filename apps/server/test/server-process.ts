@@ -22,6 +22,8 @@ export interface ServerProcess {
   exited: Promise<number | null>;
   /** SIGKILL: the process dies wherever it is, with no chance to clean up. */
   kill: () => Promise<void>;
+  /** The last few kilobytes the process wrote to standard error (why it died, if it did). */
+  stderr: () => string;
 }
 
 /** The secret every spawned server signs with: the one testConfig() uses. */
@@ -75,7 +77,8 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited on start-up:\n${stderr}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, port, child, exited, kill };
+      if ((await fetch(`${url}/api/health`)).ok)
+        return { url, port, child, exited, kill, stderr: () => stderr };
     } catch {
       // not listening yet
     }

@@ -22,10 +22,14 @@
  *
  * While the listening connection is down, changes could be missed: every feed's `version()`
  * answers null and nothing is kept until it is back (and everything is dropped once more then).
+ * A connection can also die without a word (a failover that takes the server's host away, a
+ * network cut): nothing arrives on an idle LISTEN connection either way, so it is asked
+ * `select 1` every HEARTBEAT_MS and taken as lost when no answer comes within as long.
  */
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { withDeadline } from '../lib/deadline';
 
 /**
  * What is watched: each feed's tables, the database functions that write to them (a call of
@@ -55,6 +59,10 @@ const TOPICS = Object.keys(WATCHED) as Topic[];
 /** The session setting that tells the trigger an app connection announces its own changes. */
 export const APP_CONNECTION_OPTIONS = '-c otaku.announce_changes=off';
 const RECONNECT_DELAY_MS = 1_000;
+/** The listening connection's name in pg_stat_activity (its last statement is a heartbeat's). */
+export const LISTENER_APPLICATION_NAME = 'otaku-shelf change feed';
+/** How often the listening connection must show it is alive, and how long its answer may take. */
+export const HEARTBEAT_MS = 15_000;
 /**
  * At most one announcement per feed in this window: every NOTIFY wakes each listening
  * instance and takes the database's notification lock, and a busy cart writes stock hundreds
@@ -299,12 +307,13 @@ type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
  * PostgreSQL: the pool's connections report this instance's committed writes, and a
  * connection of its own listens for everybody else's.
  */
-export function postgresChangeFeeds(connectionString: string) {
+export function postgresChangeFeeds(connectionString: string, heartbeatMs = HEARTBEAT_MS) {
   const { feeds, ofChannel, setLive } = feedsByTopic();
   const instance = randomUUID();
   let closed = false;
   let listener: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   let pool: pg.Pool | undefined;
   const announcer = throttledAnnouncer<Topic>((topic) => {
     if (closed || !pool) return;
@@ -325,14 +334,30 @@ export function postgresChangeFeeds(connectionString: string) {
 
   const listen = async () => {
     if (closed) return;
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({
+      connectionString,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     listener = client;
     const lost = () => {
       if (listener !== client) return;
       listener = undefined;
+      clearInterval(heartbeat);
       setLive(false);
+      // With a statement unanswered, ending closes the socket at once rather than say goodbye.
       void client.end().catch(() => {});
       if (!closed) reconnect = setTimeout(() => void listen(), RECONNECT_DELAY_MS);
+    };
+    let asking = false;
+    const beat = async () => {
+      if (asking) return;
+      asking = true;
+      const alive = client.query('select 1').then(
+        () => true,
+        () => false,
+      );
+      if ((await withDeadline(alive, heartbeatMs)) !== true) lost();
+      asking = false;
     };
     client.on('error', lost);
     client.on('end', lost);
@@ -343,7 +368,10 @@ export function postgresChangeFeeds(connectionString: string) {
     try {
       await client.connect();
       await client.query(LISTEN_ALL);
-      if (listener === client) setLive(true);
+      if (listener !== client) return;
+      setLive(true);
+      heartbeat = setInterval(() => void beat(), heartbeatMs);
+      heartbeat.unref();
     } catch {
       lost();
     }
@@ -394,6 +422,7 @@ export function postgresChangeFeeds(connectionString: string) {
     close: async () => {
       closed = true;
       clearTimeout(reconnect);
+      clearInterval(heartbeat);
       announcer.stop();
       const client = listener;
       listener = undefined;

@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config';
 import * as schema from './schema/index';
 import {
@@ -18,6 +17,7 @@ import {
   postgresChangeFeeds,
   type ChangeFeeds,
 } from './change-feed';
+import { ConnectionPool } from './connection-pool';
 import { lockDataDir } from './data-dir-lock';
 import { runMigrations } from './migrate';
 
@@ -58,6 +58,8 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File;
   poolSize?: number;
   migrate?: boolean;
+  /** PostgreSQL: how often the change feeds' connection must show it is alive (tests shorten it). */
+  heartbeatMs?: number;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -73,7 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   let count = 0;
   const logger = { logQuery: () => void count++ };
   const database = options.databaseUrl
-    ? await openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, logger)
+    ? await openPostgres(options, options.databaseUrl, logger)
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
   if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
@@ -82,18 +84,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 type Logger = { logQuery: () => void };
 
-async function openPostgres(url: string, max: number, logger: Logger) {
-  const feed = postgresChangeFeeds(url);
-  const pool = new pg.Pool({
+async function openPostgres(options: DatabaseOptions, url: string, logger: Logger) {
+  const feed = postgresChangeFeeds(url, options.heartbeatMs);
+  const pool = new ConnectionPool({
     connectionString: url,
-    max,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
     options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
     Client: feed.Client,
   });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
   await feed.start(pool);
   const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   postgresDatabases.add(db);

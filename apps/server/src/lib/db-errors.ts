@@ -16,16 +16,32 @@ const UNAVAILABLE_CODES = new Set([
   '08006',
 ]);
 
+/**
+ * No connection to the database could be had (db/connection-pool.ts): refused, timed out, or
+ * a database not accepting connections. Whatever the driver said, the database is unavailable.
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError';
+  constructor(cause: unknown) {
+    super('No connection to the database could be opened.', { cause });
+  }
+}
+
+/**
+ * What the driver says of a connection it has lost (pg's own words): the server closed it, or
+ * a statement was sent on one that had already failed or been closed (a ROLLBACK after the
+ * connection died mid-transaction).
+ */
+const LOST_CONNECTION =
+  /Connection terminated|is not queryable|timeout exceeded when trying to connect/i;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
+    if (current instanceof DatabaseUnavailableError) return true;
     const e = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (
-      typeof e.message === 'string' &&
-      /Connection terminated|timeout exceeded when trying to connect/i.test(e.message)
-    )
-      return true;
+    if (typeof e.message === 'string' && LOST_CONNECTION.test(e.message)) return true;
     current = e.cause;
   }
   return false;

@@ -333,7 +333,11 @@ describe('PUT /api/user/update/:id', () => {
       (await t.database.db.select().from(users).where(eq(users.id, admin.id)))[0]!;
     const before = await stored();
 
-    for (const fields of [{ password: 'taken-over-now' }, { email: 'thief@example.com' }]) {
+    const changes: Record<string, string>[] = [
+      { password: 'taken-over-now' },
+      { email: 'thief@example.com' },
+    ];
+    for (const fields of changes) {
       await expectFieldRefused(
         await own(fields),
         'currentPassword',
