@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { createProduct, stubCatalogApi } from '../../../test/catalog-factories';
+import { CART_RULES } from '../../../test/checkout-fixtures';
 import { jsonResponse, storeSession } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { ProductRoute } from './product-route';
@@ -109,7 +110,7 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
           message: 'Item added to cart',
           cartItems: [],
           heldUntil: null,
-          reservationTtlMinutes: 30,
+          ...CART_RULES,
           reservedQuantity: 1,
           stock: 0,
         });
