@@ -22,7 +22,30 @@ describe('loadConfig', () => {
       demo: true,
       trustProxy: false,
       reservationTtlMinutes: 30,
+      maxUnitsPerItem: 10,
+      maxUnitsPerCart: 30,
+      reservationMaxMinutes: 120,
+      reservationsPerMinutePerAccount: 60,
+      reservationsPerMinutePerAddress: 300,
       logLevel: 'info',
+    });
+  });
+
+  it('takes the fair-stock ceilings and reservation limits from the environment', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      MAX_UNITS_PER_ITEM: '99',
+      MAX_UNITS_PER_CART: '200',
+      RESERVATION_MAX_MINUTES: '45',
+      RESERVATIONS_PER_MINUTE_PER_ACCOUNT: '20',
+      RESERVATIONS_PER_MINUTE_PER_ADDRESS: '1000',
+    });
+    expect(config).toMatchObject({
+      maxUnitsPerItem: 99,
+      maxUnitsPerCart: 200,
+      reservationMaxMinutes: 45,
+      reservationsPerMinutePerAccount: 20,
+      reservationsPerMinutePerAddress: 1000,
     });
   });
 
@@ -39,6 +62,17 @@ describe('loadConfig', () => {
     ['PAYMENT_PROVIDER', 'paypal'],
     ['RECRUITER_SIGNUP', 'maybe'],
     ['RESERVATION_TTL_MINUTES', '0'],
+    ['MAX_UNITS_PER_ITEM', '0'],
+    // A cart line holds at most 99 units (MAX_LINE_QUANTITY), whatever the shop sets.
+    ['MAX_UNITS_PER_ITEM', '100'],
+    ['MAX_UNITS_PER_ITEM', '2.5'],
+    ['MAX_UNITS_PER_CART', '0'],
+    ['MAX_UNITS_PER_CART', '10001'],
+    ['MAX_UNITS_PER_CART', 'thirty'],
+    ['RESERVATION_MAX_MINUTES', '0'],
+    ['RESERVATION_MAX_MINUTES', '10081'],
+    ['RESERVATIONS_PER_MINUTE_PER_ACCOUNT', '0'],
+    ['RESERVATIONS_PER_MINUTE_PER_ADDRESS', '-5'],
     ['LOG_LEVEL', 'loud'],
     ['JWT_SECRET', 'short'],
     ['SEED_ADMIN_EMAIL', 'nobody'],

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_LINE_QUANTITY } from '@otaku/shared';
 import { z } from 'zod';
 import { webDistDefault } from './paths';
 
@@ -61,6 +62,12 @@ const envSchema = z.object({
   RECRUITER_SIGNUP: unsetIfBlank(onOff),
   RESERVATION_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3_600).default(60),
+  // Fair stock (DESIGN.md §8, decision 133). A line holds at most 99 units (MAX_LINE_QUANTITY).
+  MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).default(10),
+  MAX_UNITS_PER_CART: z.coerce.number().int().min(1).max(10_000).default(30),
+  RESERVATION_MAX_MINUTES: z.coerce.number().int().min(1).max(10_080).default(120),
+  RESERVATIONS_PER_MINUTE_PER_ACCOUNT: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  RESERVATIONS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   SEED_ADMIN_EMAIL: optional.refine(
     (v) => v === undefined || z.email().safeParse(v).success,
     'must be a valid email address',
@@ -123,6 +130,16 @@ export interface Config {
   reservationTtlMinutes: number;
   /** How often each instance looks for idle carts whose reservations expired. */
   reservationSweepSeconds: number;
+  /** The most units of one variant a cart may hold. */
+  maxUnitsPerItem: number;
+  /** The most units a cart may hold in all. */
+  maxUnitsPerCart: number;
+  /** A unit's hold ends this long after it was first held, however often the cart is touched. */
+  reservationMaxMinutes: number;
+  /** Calls that may reserve units (add to cart, set a quantity), per minute and account. */
+  reservationsPerMinutePerAccount: number;
+  /** The same, per minute and client address (several shoppers may share one). */
+  reservationsPerMinutePerAddress: number;
   /** Seed demo products, users, coupons and orders into an empty database. */
   demoData: boolean;
   seedAdmin: { email: string | undefined; password: string | undefined };
@@ -235,6 +252,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     recruiterSignup,
     reservationTtlMinutes: e.RESERVATION_TTL_MINUTES,
     reservationSweepSeconds: e.RESERVATION_SWEEP_SECONDS,
+    maxUnitsPerItem: e.MAX_UNITS_PER_ITEM,
+    maxUnitsPerCart: e.MAX_UNITS_PER_CART,
+    reservationMaxMinutes: e.RESERVATION_MAX_MINUTES,
+    reservationsPerMinutePerAccount: e.RESERVATIONS_PER_MINUTE_PER_ACCOUNT,
+    reservationsPerMinutePerAddress: e.RESERVATIONS_PER_MINUTE_PER_ADDRESS,
     demoData,
     seedAdmin: { email: e.SEED_ADMIN_EMAIL?.toLowerCase(), password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,

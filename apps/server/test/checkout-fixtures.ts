@@ -107,6 +107,23 @@ export async function createCoupon(
 }
 
 /** Makes a cart look idle for `minutes`, as if nobody had touched it since. */
+/** The shop's default hold times (RESERVATION_TTL_MINUTES, RESERVATION_MAX_MINUTES). */
+export const DEFAULT_HOLD = { ttlMinutes: 30, maxMinutes: 120 } as const;
+
+/** The shop's default cart ceilings (MAX_UNITS_PER_ITEM, MAX_UNITS_PER_CART) and hold maximum. */
+export const DEFAULT_CEILINGS = { itemMax: 10, cartMax: 30, holdMaxMinutes: 120 } as const;
+
+/**
+ * Moves the first hold of a cart's lines (of one product, when given) `minutes` into the past,
+ * as if they were added then.
+ */
+export async function ageLines(db: Db, cartId: string, minutes: number, productId?: string) {
+  await db.execute(
+    sql`update cart_items set reserved_at = now() - make_interval(mins => ${minutes}::int)
+      where cart_id = ${cartId} and (${productId ?? null}::text is null or product_id = ${productId ?? null})`,
+  );
+}
+
 export async function ageCart(db: Db, cartId: string, minutes: number) {
   await db.execute(
     sql`update carts set touched_at = now() - make_interval(mins => ${minutes}::int) where id = ${cartId}`,

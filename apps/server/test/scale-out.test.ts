@@ -76,6 +76,57 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
     expect(await reserved(product.id)).toBe(10);
   });
 
+  it(
+    'keeps one cart within its ceilings when both take units for it at once',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const products = await Promise.all(
+        Array.from({ length: 4 }, () => createProduct(db, { stock: { '': 100 } })),
+      );
+      const [user] = await createUsers(db, 1);
+      const token = await signAccessToken(serverJwtSecret, user!.id);
+      const add = (i: number, productId: string) =>
+        call(instance(i), 'POST', '/api/reserveStock', {
+          token,
+          json: { productId, variant: '', quantity: 1 },
+        });
+      // One item, from both instances: MAX_UNITS_PER_ITEM (10) of it, never more.
+      const one = await Promise.all(Array.from({ length: 24 }, (_, i) => add(i, products[0]!.id)));
+      expect(tally(one.map((r) => r.status))).toEqual({ 200: 10, 409: 14 });
+      // Three more items, 9 tries each: MAX_UNITS_PER_CART (30) in all.
+      const more = await Promise.all(
+        Array.from({ length: 27 }, (_, i) => add(i, products[1 + (i % 3)]!.id)),
+      );
+      expect(tally(more.map((r) => r.status))).toEqual({ 200: 20, 409: 7 });
+      expect(
+        await value(
+          sql`select sum(quantity) n from cart_items where cart_id = ${`user_${user!.id}`}`,
+        ),
+      ).toBe(30);
+      const taken = await Promise.all(products.map((p) => stock(p.id)));
+      expect(400 - taken.reduce((a, b) => a + b)).toBe(30);
+    },
+  );
+
+  it('counts the reservations of one account on both against one limit', async () => {
+    const product = await createProduct(db, { stock: { '': 100 } });
+    const [user] = await createUsers(db, 1);
+    const token = await signAccessToken(serverJwtSecret, user!.id);
+    const replies = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        call(instance(i), 'POST', '/api/reserveStock', {
+          token,
+          json: { productId: product.id, variant: '', quantity: 1 },
+        }),
+      ),
+    );
+    // 60 a minute per account (the default), whichever instance they reach; of those, 10 fit
+    // the item's ceiling.
+    expect(tally(replies.map((r) => r.status))).toEqual({ 200: 10, 409: 50, 429: 10 });
+  });
+
   it('refuses on one instance a refresh token already rotated on the other', async () => {
     const user = await createUser(testDb.database);
     const login = await call(a, 'POST', '/api/auth/login', {

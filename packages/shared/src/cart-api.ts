@@ -40,6 +40,12 @@ export const cartResponseSchema = z.object({
   /** When the held units go back to stock if nothing else happens (ISO time), null when empty. */
   heldUntil: z.string().nullable(),
   reservationTtlMinutes: z.number().int(),
+  /** The longest a unit stays held after it was first added, however often the cart changes. */
+  reservationMaxMinutes: z.number().int(),
+  /** The most units of one item (product and variant) the cart may hold. */
+  maxUnitsPerItem: z.number().int(),
+  /** The most units the cart may hold in all. */
+  maxUnitsPerCart: z.number().int(),
 });
 export type CartResponse = z.infer<typeof cartResponseSchema>;
 
@@ -65,7 +71,9 @@ export type ReserveStockResponse = z.infer<typeof reserveStockResponseSchema>;
 
 /**
  * A reservation that lost: 409 with code CONCURRENT_MODIFICATION and stock -1 when fewer units
- * are left than asked for (`available` says how many), OUT_OF_STOCK and stock 0 when none are.
+ * are left than asked for (`available` says how many), OUT_OF_STOCK and stock 0 when none are,
+ * GENERAL_ERROR with the stock left when the cart would pass a ceiling (MAX_UNITS_PER_ITEM,
+ * MAX_UNITS_PER_CART), its message saying which.
  */
 export const reserveStockErrorSchema = z.object({
   success: z.literal(false),

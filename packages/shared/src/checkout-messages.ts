@@ -2,6 +2,7 @@
  * Messages of the cart, coupons, orders and card payments that the specification leaves to us
  * (DESIGN.md §4). The spec's own wording lives in messages.ts (CART, COUPON, ORDER).
  */
+import { formatWait } from './messages';
 
 export const CART_INFO = {
   loaded: 'Cart loaded',
@@ -16,16 +17,37 @@ export const CART_INFO = {
   onlyLeft: (available: number) =>
     `Only ${available} left in stock. Please lower the quantity and try again.`,
   wrongCart: 'You can only change your own cart',
-  /** An add that would take one cart line past MAX_LINE_QUANTITY units. */
+  /**
+   * An add that would take one cart line past the most units of an item a cart may hold
+   * (MAX_UNITS_PER_ITEM, at most MAX_LINE_QUANTITY).
+   */
   lineLimit: (max: number, held: number) =>
     held > 0
       ? `You can have at most ${max} of an item in your cart, and you already have ${held}.`
       : `You can add at most ${max} of an item to your cart.`,
+  /** An add that would take the whole cart past MAX_UNITS_PER_CART units. */
+  cartLimit: (max: number, held: number) =>
+    held > 0
+      ? `Your cart can hold at most ${max} items in all, and it already has ${held}.`
+      : `Your cart can hold at most ${max} items in all.`,
+  /** Reservations come too fast from one account or one network (DESIGN.md §8). */
+  tooManyReservations: (seconds: number) =>
+    `You are changing your cart too quickly. Please try again in ${formatWait(seconds)}.`,
   /** "Items in your cart are held for 30 minutes after your last change." */
   heldFor: (minutes: number) =>
     `Items in your cart are held for ${minutes} minute${minutes === 1 ? '' : 's'} after your last change.`,
+  /** The ceiling touching the cart does not extend (RESERVATION_MAX_MINUTES). */
+  heldAtMost: (minutes: number) =>
+    `Each item is held for at most ${formatHours(minutes)} after you first added it.`,
   heldUntil: (time: string) => `Held until ${time}`,
 } as const;
+
+/** "120 minutes" as "2 hours"; "90 minutes" as they are. */
+function formatHours(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = minutes / 60;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
 
 export const COUPON_INFO = {
   valid: 'Coupon is valid',

@@ -33,7 +33,10 @@ export const STOCK_MAX = 1_000_000;
 /** Longest coupon code (the dashboard creates codes of 1 to 32 letters, digits, - and _). */
 export const COUPON_CODE_MAX_LENGTH = 32;
 export const DELIVERY_ADDRESS_MAX_LENGTH = 500;
-/** Most units one cart line may hold (an add that would pass it takes nothing). */
+/**
+ * Most units any cart call accepts, and the highest MAX_UNITS_PER_ITEM a shop may set (the
+ * database keeps every cart line within it too).
+ */
 export const MAX_LINE_QUANTITY = 99;
 
 export const PAGE_SIZE = {

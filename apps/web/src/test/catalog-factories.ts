@@ -5,8 +5,9 @@
  *   ... render, click ...
  *   expect(api.lastConstraints()).toMatchObject({ page: 1 });
  */
-import type { Product, ProductConstraints } from '@otaku/shared';
+import type { CartResponse, Product, ProductConstraints } from '@otaku/shared';
 import { vi } from 'vitest';
+import { cartResponse } from './checkout-fixtures';
 import { jsonResponse } from './factories';
 
 let sequence = 0;
@@ -75,6 +76,8 @@ export interface CatalogApiOptions {
   suggestions?: Product[];
   /** Answers POST /api/reserveStock (add to cart); a 404 when absent. */
   reserve?: (body: { productId: string; variant: string; quantity: number }) => Response;
+  /** What POST /api/cart answers (the product page reads the cart); an empty cart when absent. */
+  cart?: CartResponse;
 }
 
 export function stubCatalogApi({
@@ -82,6 +85,7 @@ export function stubCatalogApi({
   totalPages = 1,
   suggestions = [],
   reserve,
+  cart = cartResponse([]),
 }: CatalogApiOptions = {}): CatalogApiStub {
   const constraints: ProductConstraints[] = [];
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -89,6 +93,7 @@ export function stubCatalogApi({
     if (url.pathname === '/api/reserveStock' && reserve) {
       return reserve(JSON.parse(String(init?.body)) as Parameters<typeof reserve>[0]);
     }
+    if (url.pathname === '/api/cart') return jsonResponse(cart);
     if (url.pathname === '/api/product/getProducts') {
       const c = JSON.parse(
         url.searchParams.get('productConstraints') ?? '{}',

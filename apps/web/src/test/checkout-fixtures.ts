@@ -93,13 +93,21 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
   };
 }
 
+/** The shop's default cart rules, as every cart answer carries them. */
+export const CART_RULES = {
+  reservationTtlMinutes: 30,
+  reservationMaxMinutes: 120,
+  maxUnitsPerItem: 10,
+  maxUnitsPerCart: 30,
+} as const;
+
 export function cartResponse(items: CartItem[], message = 'Cart loaded'): CartResponse {
   return {
     success: true,
     message,
     cartItems: items,
     heldUntil: items.length ? new Date(Date.now() + 30 * 60_000).toISOString() : null,
-    reservationTtlMinutes: 30,
+    ...CART_RULES,
   };
 }
 

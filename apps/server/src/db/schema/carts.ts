@@ -44,6 +44,10 @@ export const cartItems = pgTable(
     variant: text('variant').notNull(),
     quantity: integer('quantity').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the line's first unit was held; its hold ends RESERVATION_MAX_MINUTES later however
+     * often the cart is touched (decision 133).
+     */
     reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -54,9 +58,11 @@ export const cartItems = pgTable(
       foreignColumns: [productVariants.productId, productVariants.variant],
     }).onDelete('cascade'),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
-    // MAX_LINE_QUANTITY (decision 050), kept by the database too: two adds racing each other
-    // (each reading the line before the other's commit) cannot together take a line past it.
+    // MAX_LINE_QUANTITY (decision 050), the highest MAX_UNITS_PER_ITEM, as a last line of
+    // defence: the cart functions count a line after taking the cart's lock (migration 0022).
     check(CART_LINE_MAX_CHECK, sql`${t.quantity} <= 99`),
     index('cart_items_product_idx').on(t.productId, t.variant),
+    // The sweeper's look-up of holds past RESERVATION_MAX_MINUTES (migration 0022).
+    index('cart_items_reserved_idx').on(t.reservedAt),
   ],
 );

@@ -3,11 +3,10 @@
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
  * the executor it runs on, so a service can put several of them in one transaction.
  */
-import { MAX_LINE_QUANTITY } from '@otaku/shared';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isEmbedded, isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
-import { cartItems, productVariants } from '../../db/schema/index';
+import { cartItems } from '../../db/schema/index';
 
 /** A named value of a prepared statement (db/prepared.ts). */
 const value = (name: string) => sql.placeholder(name);
@@ -20,6 +19,18 @@ export interface CartLineRow {
   image: string;
   priceCents: number;
   category: 'comics' | 'clothes' | 'shoes' | 'toys';
+  /** When the line's first unit was held (ISO time): its hold ends RESERVATION_MAX_MINUTES later. */
+  reservedAt: string;
+}
+
+/**
+ * The fair-stock rules a cart change keeps (DESIGN.md §8, decision 133): the most units of one
+ * variant and in all a cart may hold, and how long a line's hold may last in any case.
+ */
+export interface CartCeilings {
+  itemMax: number;
+  cartMax: number;
+  holdMaxMinutes: number;
 }
 
 export interface HeldUnits {
@@ -86,35 +97,60 @@ const stateOrEmpty = ([row]: StateColumns[]): CartState =>
   row ? stateOf(row) : { lines: [], touchedAt: null };
 
 const reserveStatement = cartChange<
-  { stock: number | null; reservedQuantity: number | null } & StateColumns
+  {
+    stock: number | null;
+    reservedQuantity: number | null;
+    itemHeld: number;
+    cartHeld: number;
+  } & StateColumns
 >(
   'cart_reserve_units',
-  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines`,
+  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines,
+    item_held as "itemHeld", cart_held as "cartHeld"`,
   'cart_reserve',
   sql`${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
-    ${value('variant')}::text, ${value('quantity')}::int, ${sql.raw(String(MAX_LINE_QUANTITY))}`,
+    ${value('variant')}::text, ${value('quantity')}::int, ${value('itemMax')}::int,
+    ${value('cartMax')}::int, ${value('holdMaxMinutes')}::int`,
 );
 
+/** What an add answers: the units taken, or why none were (the cart as counted under its lock). */
+export type Reservation =
+  | { taken: true; stock: number; reservedQuantity: number; cart: CartState }
+  | {
+      taken: false;
+      /** The variant's stock now; null when the product has no such variant. */
+      stock: number | null;
+      /** Units of the variant, and in all, the cart held before this add. */
+      itemHeld: number;
+      cartHeld: number;
+    };
+
 /**
- * Reserves units and reads the cart back, in one call of `cart_reserve` (migrations 0009, 0015):
- * marks the cart active (its row lock comes first, as in every cart change, so the sweeper and
- * this never wait on each other in opposite orders), takes the units with a conditional update
- * that can never drive stock below 0, and adds them to the line. When there are not enough
- * units, or the line would pass MAX_LINE_QUANTITY, nothing is taken and no line changes; the
- * cart is still marked active (the shopper is using it). Returns the stock left, the line's
- * quantity and the cart, or null when nothing was taken. (An add racing another add of the
- * same line can still meet the limit as the database's check, migration 0016: the statement
- * then fails whole, and cart.service answers it as this null.) Run on PostgreSQL's database
- * itself, its commit does not wait for the disk (decision 101).
+ * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0022): marks
+ * the cart active (its row lock comes first, as in every cart change, so the sweeper and this
+ * never wait on each other in opposite orders) and ends the holds of its lines older than
+ * `holdMaxMinutes`; then, after the lock, counts what the cart holds and, only when the add
+ * keeps the variant within `itemMax` and the cart within `cartMax`, takes the units with a
+ * conditional update that can never drive stock below 0 and adds them to the line. When nothing
+ * is taken no line changes (the cart is still marked active: the shopper is using it). Run on
+ * PostgreSQL's database itself, its commit does not wait for the disk (decision 101).
  */
 export async function reserveUnits(
   ex: Executor,
   line: HeldUnits & { cartId: string; userId: string | null },
-): Promise<{ stock: number; reservedQuantity: number; cart: CartState } | null> {
-  const [row] = await reserveStatement(ex, line);
-  return row?.stock == null || row.reservedQuantity == null
-    ? null
+  ceilings: CartCeilings,
+): Promise<Reservation> {
+  const [row] = await reserveStatement(ex, { ...line, ...ceilings });
+  if (!row) throw new Error('cart_reserve answered no row');
+  return row.stock == null || row.reservedQuantity == null
+    ? {
+        taken: false,
+        stock: row.stock == null ? null : Number(row.stock),
+        itemHeld: Number(row.itemHeld),
+        cartHeld: Number(row.cartHeld),
+      }
     : {
+        taken: true,
         stock: Number(row.stock),
         reservedQuantity: Number(row.reservedQuantity),
         cart: stateOf(row),
@@ -127,8 +163,9 @@ export type LineTarget = { set: number } | { less: number };
 export type LineChange =
   | { found: false }
   /**
-   * `stock` is what is left after the change; `done` is false when too few units were left.
-   * `cart` is the cart as the change left it, when it was done.
+   * `stock` is what is left after the change; `done` is false when it was refused (too few
+   * units left, or a ceiling), `cartHeld` the units the cart held in all before it. `cart` is
+   * the cart as the change left it, when it was done.
    */
   | {
       found: true;
@@ -136,34 +173,47 @@ export type LineChange =
       wanted: number;
       stock: number;
       done: boolean;
+      cartHeld: number;
       cart: CartState | null;
     };
 
 const changeLineStatement = cartChange<
-  { current: number; wanted: number; stock: number | null; done: boolean } & StateColumns
+  {
+    current: number;
+    wanted: number;
+    stock: number | null;
+    done: boolean;
+    cartHeld: number;
+  } & StateColumns
 >(
   'cart_line_change',
-  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines`,
+  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines,
+    cart_held as "cartHeld"`,
   'cart_change_line',
   sql`${value('cartId')}::text, ${value('productId')}::text, ${value('variant')}::text,
-    ${value('set')}::int, ${value('less')}::int`,
+    ${value('set')}::int, ${value('less')}::int, ${value('itemMax')}::int,
+    ${value('cartMax')}::int, ${value('holdMaxMinutes')}::int`,
 );
 
 /**
  * Changes a cart line's quantity and reads the cart back, in one call of `cart_change_line`
- * (migration 0009), in the lock order of every cart change: the cart row (marked active), then
- * the line, then the variant. The difference is taken from or given back to stock with one
- * conditional update that can never drive stock below 0; the line changes (0 deletes it) only
- * when the stock did. Nothing is found when the cart has no such line. Run on PostgreSQL's
- * database itself, its commit does not wait for the disk (decision 101).
+ * (migration 0022), in the lock order of every cart change: the cart row (marked active, and
+ * its lines older than `holdMaxMinutes` released), then the line, then the variant. The
+ * difference is taken from or given back to stock with one conditional update that can never
+ * drive stock below 0, and units are taken only when the line stays within `itemMax` and the
+ * cart within `cartMax`; the line changes (0 deletes it) only when the stock did. Nothing is
+ * found when the cart has no such line. Run on PostgreSQL's database itself, its commit does
+ * not wait for the disk (decision 101).
  */
 export async function changeLineUnits(
   ex: Executor,
   line: { cartId: string; productId: string; variant: string },
   target: LineTarget,
+  ceilings: CartCeilings,
 ): Promise<LineChange> {
   const [row] = await changeLineStatement(ex, {
     ...line,
+    ...ceilings,
     set: 'set' in target ? target.set : null,
     less: 'less' in target ? target.less : null,
   });
@@ -174,21 +224,9 @@ export async function changeLineUnits(
     wanted: Number(row.wanted),
     stock: Number(row.stock ?? 0),
     done: row.done,
+    cartHeld: Number(row.cartHeld),
     cart: row.done ? stateOf(row) : null,
   };
-}
-
-/** Current stock of a variant; null when the product or variant does not exist. */
-export async function readStock(
-  ex: Executor,
-  productId: string,
-  variant: string,
-): Promise<number | null> {
-  const [row] = await ex
-    .select({ stock: productVariants.stock })
-    .from(productVariants)
-    .where(and(eq(productVariants.productId, productId), eq(productVariants.variant, variant)));
-  return row ? row.stock : null;
 }
 
 const lineKey = (cartId: string, productId: string, variant: string) =>

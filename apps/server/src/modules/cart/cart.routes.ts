@@ -21,11 +21,21 @@ import * as cart from './cart.service';
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['cart'];
   const db = () => app.database.db;
-  const ttl = app.config.reservationTtlMinutes;
+  const { config } = app;
+  const rules: cart.CartRules = {
+    itemMax: config.maxUnitsPerItem,
+    cartMax: config.maxUnitsPerCart,
+    holdMaxMinutes: config.reservationMaxMinutes,
+    ttlMinutes: config.reservationTtlMinutes,
+  };
+  const rates: cart.ReservationRates = {
+    perAccount: config.reservationsPerMinutePerAccount,
+    perAddress: config.reservationsPerMinutePerAddress,
+  };
   const answerWith = (state: cart.CartState, message: string) => ({
     success: true as const,
     message,
-    ...cart.cartView(state, ttl),
+    ...cart.cartView(state, rules),
   });
   /** The cart as it is now. */
   const answer = async (cartId: string, message: string) =>
@@ -45,6 +55,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return cart.cartOwner(user.id, body.cartId);
   };
   const conflictResponse = { 409: reserveStockErrorSchema };
+  /** A call that may take units counts against the account's and the address's limits. */
+  const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>
+    cart.countReservation(db(), owner, request.ip, rates);
 
   // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
   app.post(
@@ -68,7 +81,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, request.body);
-      return lineAnswer(await cart.reserveStock(db(), owner, request.body), CART_INFO.added);
+      await counted(request, owner);
+      return lineAnswer(await cart.reserveStock(db(), owner, request.body, rules), CART_INFO.added);
     },
   );
 
@@ -84,7 +98,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, request.body);
-      const result = await cart.decrementReservation(db(), owner, request.body);
+      const result = await cart.decrementReservation(db(), owner, request.body, rules);
       return lineAnswer(result, CART_INFO.decremented);
     },
   );
@@ -101,7 +115,11 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, {});
-      return lineAnswer(await cart.setQuantity(db(), owner, request.body), CART_INFO.updated);
+      await counted(request, owner);
+      return lineAnswer(
+        await cart.setQuantity(db(), owner, request.body, rules),
+        CART_INFO.updated,
+      );
     },
   );
 
@@ -113,7 +131,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const owner = ownerOf(request, {});
-      const { cart: state } = await cart.removeLine(db(), owner, request.body);
+      const { cart: state } = await cart.removeLine(db(), owner, request.body, rules);
       return answerWith(state, CART_INFO.removed);
     },
   );

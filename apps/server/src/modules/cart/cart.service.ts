@@ -6,20 +6,18 @@
 import {
   CART,
   CART_INFO,
-  MAX_LINE_QUANTITY,
   toDollars,
   userCartId,
   type CartItem,
   type ReserveStockError,
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
-import { CART_LINE_MAX_CHECK } from '../../db/schema/index';
-import { violatedConstraint } from '../../lib/db-errors';
 import type { AppError } from '../../lib/errors';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './cart.repo';
 
-export type { CartState } from './cart.repo';
+export type { CartCeilings, CartState } from './cart.repo';
 
 /** Whose cart a call acts on: always the signed-in user's own `user_<id>` cart. */
 export interface CartOwner {
@@ -40,10 +38,42 @@ export interface LineRef {
   variant: string;
 }
 
-/** The 409 a losing reservation answers (spec §4: stock -1 or 0). */
-async function reservationFailure(ex: Executor, ref: LineRef): Promise<AppError> {
-  const stock = await repo.readStock(ex, ref.productId, ref.variant);
-  if (stock === null) throw notFound(CART_INFO.variantNotFound);
+/** How many calls that may reserve units one account, and one address, may make a minute. */
+export interface ReservationRates {
+  perAccount: number;
+  perAddress: number;
+}
+
+const rule = (name: string, limit: number): RateLimitRule => ({
+  name,
+  limit,
+  windowSeconds: 60,
+});
+
+/**
+ * Counts a call that may reserve units (add to cart, set a quantity) against the account's
+ * and the client address's limits (DESIGN.md §8), in one statement; 429 when either is passed.
+ * Counted in the database, so every app instance shares the counts.
+ */
+export function countReservation(
+  db: Db,
+  owner: CartOwner,
+  address: string,
+  rates: ReservationRates,
+): Promise<void> {
+  return enforceRateLimits(
+    db,
+    [
+      { rule: rule('reserve:account', rates.perAccount), subject: owner.userId },
+      { rule: rule('reserve:ip', rates.perAddress), subject: address },
+    ],
+    CART_INFO.tooManyReservations,
+  );
+}
+
+/** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
+function stockFailure(stock: number | null): AppError {
+  if (stock === null) return notFound(CART_INFO.variantNotFound);
   const extra = (body: Omit<ReserveStockError, 'success' | 'message' | 'code'>) => body;
   if (stock === 0) return conflict(CART.outOfStock, 'OUT_OF_STOCK', extra({ stock: 0 }));
   return conflict(
@@ -54,18 +84,21 @@ async function reservationFailure(ex: Executor, ref: LineRef): Promise<AppError>
 }
 
 /**
- * Why an add took nothing: the line would pass MAX_LINE_QUANTITY (a GENERAL_ERROR with its own
- * message, spec §8 shows it), or too few units were left.
+ * Why a change that would have taken the line to `line` units, and the cart to `cart`, took
+ * nothing: a ceiling it would pass (409 GENERAL_ERROR with its own message and the stock, as
+ * the spec's client shows any other message), or else too few units left.
  */
-async function addFailure(
-  ex: Executor,
-  owner: CartOwner,
-  ref: LineRef & { quantity: number },
-): Promise<AppError> {
-  const held = (await repo.lineQuantity(ex, owner.cartId, ref.productId, ref.variant)) ?? 0;
-  if (held + ref.quantity <= MAX_LINE_QUANTITY) return reservationFailure(ex, ref);
-  const stock = (await repo.readStock(ex, ref.productId, ref.variant)) ?? 0;
-  return conflict(CART_INFO.lineLimit(MAX_LINE_QUANTITY, held), 'GENERAL_ERROR', { stock });
+function refusal(
+  ceilings: repo.CartCeilings,
+  held: { line: number; cart: number },
+  after: { line: number; cart: number },
+  stock: number | null,
+): AppError {
+  if (stock !== null && after.line > ceilings.itemMax)
+    return conflict(CART_INFO.lineLimit(ceilings.itemMax, held.line), 'GENERAL_ERROR', { stock });
+  if (stock !== null && after.cart > ceilings.cartMax)
+    return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
+  return stockFailure(stock);
 }
 
 /** What a change of one line answers: the line's quantity, the stock left, the cart after. */
@@ -75,58 +108,78 @@ export interface LineResult {
   cart: repo.CartState;
 }
 
-/** Reserves `quantity` more units for the cart; answers the line's quantity and stock left. */
+/**
+ * Reserves `quantity` more units for the cart, within the cart's ceilings; answers the line's
+ * quantity and the stock left.
+ */
 export async function reserveStock(
   db: Db,
   owner: CartOwner,
   ref: LineRef & { quantity: number },
+  ceilings: repo.CartCeilings,
 ): Promise<LineResult> {
-  const reserved = await repo
-    .reserveUnits(db, {
+  const reserved = await repo.reserveUnits(
+    db,
+    {
       cartId: owner.cartId,
       userId: owner.userId,
       productId: ref.productId,
       variant: ref.variant,
       quantity: ref.quantity,
-    })
-    .catch((error: unknown) => {
-      // Another add of the same line committed first, and the two passed the limit together:
-      // the database refused this one whole (migration 0016), so nothing was taken.
-      if (violatedConstraint(error) === CART_LINE_MAX_CHECK) return null;
-      throw error;
-    });
-  if (!reserved) throw await addFailure(db, owner, ref);
-  return reserved;
+    },
+    ceilings,
+  );
+  if (reserved.taken) {
+    const { stock, reservedQuantity, cart } = reserved;
+    return { stock, reservedQuantity, cart };
+  }
+  const held = { line: reserved.itemHeld, cart: reserved.cartHeld };
+  throw refusal(
+    ceilings,
+    held,
+    { line: held.line + ref.quantity, cart: held.cart + ref.quantity },
+    reserved.stock,
+  );
 }
 
 /**
  * Changes a line to the quantity `target` says (0 removes it), reserving or releasing the
- * difference in the same statement.
+ * difference in the same statement; more units only within the cart's ceilings.
  */
 async function changeLine(
   db: Db,
   owner: CartOwner,
   ref: LineRef,
   target: repo.LineTarget,
+  ceilings: repo.CartCeilings,
 ): Promise<LineResult> {
-  const change = await repo.changeLineUnits(db, { cartId: owner.cartId, ...ref }, target);
+  const change = await repo.changeLineUnits(db, { cartId: owner.cartId, ...ref }, target, ceilings);
   if (!change.found) throw notFound(CART.itemNotFound);
-  if (!change.done || !change.cart) throw await reservationFailure(db, ref);
+  if (!change.done || !change.cart) {
+    const held = { line: change.current, cart: change.cartHeld };
+    const after = { line: change.wanted, cart: change.cartHeld - change.current + change.wanted };
+    throw refusal(ceilings, held, after, change.stock);
+  }
   return { reservedQuantity: change.wanted, stock: change.stock, cart: change.cart };
 }
 
-export const setQuantity = (db: Db, owner: CartOwner, ref: LineRef & { newQuantity: number }) =>
-  changeLine(db, owner, ref, { set: ref.newQuantity });
+export const setQuantity = (
+  db: Db,
+  owner: CartOwner,
+  ref: LineRef & { newQuantity: number },
+  ceilings: repo.CartCeilings,
+) => changeLine(db, owner, ref, { set: ref.newQuantity }, ceilings);
 
 /** Gives back up to `quantity` units of a line (spec: a decrement cannot go below 0). */
 export const decrementReservation = (
   db: Db,
   owner: CartOwner,
   ref: LineRef & { quantity: number },
-) => changeLine(db, owner, ref, { less: ref.quantity });
+  ceilings: repo.CartCeilings,
+) => changeLine(db, owner, ref, { less: ref.quantity }, ceilings);
 
-export const removeLine = (db: Db, owner: CartOwner, ref: LineRef) =>
-  setQuantity(db, owner, { ...ref, newQuantity: 0 });
+export const removeLine = (db: Db, owner: CartOwner, ref: LineRef, ceilings: repo.CartCeilings) =>
+  setQuantity(db, owner, { ...ref, newQuantity: 0 }, ceilings);
 
 /**
  * Empties the cart and returns every unit it held, in the caller's transaction; the cart row is
@@ -156,13 +209,32 @@ export function toCartItem(line: repo.CartLineRow): CartItem {
   };
 }
 
-/** The cart's lines and when its reservations lapse if nothing changes. */
-export function cartView({ lines, touchedAt }: repo.CartState, ttlMinutes: number) {
+/** A cart's rules as the shop is configured: its ceilings and how long its holds last. */
+export interface CartRules extends repo.CartCeilings {
+  /** A cart's holds end this long after its last change (RESERVATION_TTL_MINUTES). */
+  ttlMinutes: number;
+}
+
+/**
+ * The cart's lines, its rules, and when the first of its holds ends if nothing changes: the
+ * TTL after its last change, or `holdMaxMinutes` after a line's first unit was held, whichever
+ * comes first (as the sweeper releases them).
+ */
+export function cartView({ lines, touchedAt }: repo.CartState, rules: CartRules) {
+  const ends = [
+    ...(touchedAt ? [touchedAt.getTime() + rules.ttlMinutes * 60_000] : []),
+    ...lines.map((l) => Date.parse(l.reservedAt) + rules.holdMaxMinutes * 60_000),
+  ];
   const heldUntil =
-    lines.length > 0 && touchedAt
-      ? new Date(touchedAt.getTime() + ttlMinutes * 60_000).toISOString()
-      : null;
-  return { cartItems: lines.map(toCartItem), heldUntil, reservationTtlMinutes: ttlMinutes };
+    lines.length > 0 && touchedAt ? new Date(Math.min(...ends)).toISOString() : null;
+  return {
+    cartItems: lines.map(toCartItem),
+    heldUntil,
+    reservationTtlMinutes: rules.ttlMinutes,
+    reservationMaxMinutes: rules.holdMaxMinutes,
+    maxUnitsPerItem: rules.itemMax,
+    maxUnitsPerCart: rules.cartMax,
+  };
 }
 
 /** The cart as it is now: its lines and when it was last used. */

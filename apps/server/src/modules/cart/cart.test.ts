@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/helpers';
 import {
   ageCart,
+  DEFAULT_HOLD,
   createProduct,
   signedInShopper,
   stockOf,
@@ -12,6 +13,8 @@ import {
 import { sweepExpiredReservations } from './reservation-sweeper';
 
 const t = useTestApp();
+/** MAX_UNITS_PER_ITEM by default. */
+const ITEM_MAX = 10;
 let alice: Shopper;
 let bob: Shopper;
 let tee: ProductFixture;
@@ -88,7 +91,12 @@ describe('POST /api/reserveStock', () => {
       },
     ]);
     expect(Date.parse(body.heldUntil) - Date.now()).toBeGreaterThan(29 * 60_000);
-    expect(body.reservationTtlMinutes).toBe(30);
+    expect(body).toMatchObject({
+      reservationTtlMinutes: 30,
+      reservationMaxMinutes: 120,
+      maxUnitsPerItem: 10,
+      maxUnitsPerCart: 30,
+    });
     expect(await stockOf(t.database.db, tee.id, 'M')).toBe(3);
   });
 
@@ -122,23 +130,22 @@ describe('POST /api/reserveStock', () => {
     expect(await stockOf(t.database.db, tee.id, 'M')).toBe(2);
   });
 
-  it(`keeps a line at ${MAX_LINE_QUANTITY} units at most, taking nothing from stock past it`, async () => {
+  it(`keeps an item at MAX_UNITS_PER_ITEM (${ITEM_MAX}) units, taking nothing from stock past it`, async () => {
     const poster = await createProduct(t.database.db, { priceCents: 500, stock: { '': 500 } });
     const add = (quantity: number) =>
       call(bob, 'POST', '/reserveStock', { productId: poster.id, quantity });
-    expect((await add(MAX_LINE_QUANTITY - 1)).json()).toMatchObject({
-      reservedQuantity: MAX_LINE_QUANTITY - 1,
-    });
+    expect((await add(ITEM_MAX - 1)).json()).toMatchObject({ reservedQuantity: ITEM_MAX - 1 });
     const past = await add(2);
     expect(past.statusCode).toBe(409);
     expect(past.json()).toEqual({
       success: false,
-      message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY - 1),
+      message: CART_INFO.lineLimit(ITEM_MAX, ITEM_MAX - 1),
       code: 'GENERAL_ERROR',
-      stock: 500 - (MAX_LINE_QUANTITY - 1),
+      stock: 500 - (ITEM_MAX - 1),
     });
-    expect((await add(1)).json()).toMatchObject({ reservedQuantity: MAX_LINE_QUANTITY });
-    expect(await stockOf(t.database.db, poster.id)).toBe(500 - MAX_LINE_QUANTITY);
+    expect((await add(1)).json()).toMatchObject({ reservedQuantity: ITEM_MAX });
+    expect(await stockOf(t.database.db, poster.id)).toBe(500 - ITEM_MAX);
+    // No cart call takes more than MAX_LINE_QUANTITY at once, whatever the shop's ceiling.
     const tooMany = await add(MAX_LINE_QUANTITY + 1);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe(CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0));
@@ -288,15 +295,14 @@ describe('simultaneous requests', () => {
 });
 
 describe('simultaneous adds to one line', () => {
-  it(`keep it at ${MAX_LINE_QUANTITY} at most, taking stock only for what it holds`, async () => {
-    // Two tabs of one shopper adding at once: each add reads the line before the other's
-    // commits, so each alone would stay within the limit.
+  it(`keep it at ${ITEM_MAX} at most, taking stock only for what it holds`, async () => {
+    // Two tabs of one shopper adding at once: each add must count the line as the other left it.
     const shopper = await signedInShopper(t.database.db, t.config);
     const poster = await createProduct(t.database.db, { stock: { '': 500 } });
-    const half = Math.ceil((MAX_LINE_QUANTITY + 1) / 2);
+    const part = Math.ceil((ITEM_MAX + 1) / 2);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        call(shopper, 'POST', '/reserveStock', { productId: poster.id, quantity: half }),
+        call(shopper, 'POST', '/reserveStock', { productId: poster.id, quantity: part }),
       ),
     );
     const won = answers.filter((r) => r.statusCode === 200);
@@ -305,23 +311,29 @@ describe('simultaneous adds to one line', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({
         success: false,
-        message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, half),
+        message: CART_INFO.lineLimit(ITEM_MAX, part),
         code: 'GENERAL_ERROR',
-        stock: 500 - half,
+        stock: 500 - part,
       });
     }
     const cart = (await call(shopper, 'POST', '/cart')).json();
-    expect(cart.cartItems.map((i: { itemQuantity: number }) => i.itemQuantity)).toEqual([half]);
-    expect(await stockOf(t.database.db, poster.id)).toBe(500 - half);
+    expect(cart.cartItems.map((i: { itemQuantity: number }) => i.itemQuantity)).toEqual([part]);
+    expect(await stockOf(t.database.db, poster.id)).toBe(500 - part);
   });
 });
 
 describe('reservations of an idle cart', () => {
   it('go back to stock after RESERVATION_TTL_MINUTES, and only then', async () => {
     await reserve(bob, 'M', 2);
-    expect(await sweepExpiredReservations(t.database.db, 30)).toEqual({ carts: 0, units: 0 });
+    expect(await sweepExpiredReservations(t.database.db, DEFAULT_HOLD)).toEqual({
+      carts: 0,
+      units: 0,
+    });
     await ageCart(t.database.db, `user_${bob.id}`, 31);
-    expect(await sweepExpiredReservations(t.database.db, 30)).toEqual({ carts: 1, units: 2 });
+    expect(await sweepExpiredReservations(t.database.db, DEFAULT_HOLD)).toEqual({
+      carts: 1,
+      units: 2,
+    });
     expect(await stockOf(t.database.db, tee.id, 'M')).toBe(5);
     expect((await call(bob, 'POST', '/cart')).json().cartItems).toEqual([]);
   });

@@ -1,9 +1,12 @@
 /**
- * Releases the reservations of carts that saw no activity for RESERVATION_TTL_MINUTES
- * (DESIGN.md §4). Safe with any number of app instances running it at once: each sweep locks
- * the expired carts it takes with SKIP LOCKED, so two sweepers never take the same cart, and
- * the DELETE ... RETURNING hands each cart line to exactly one transaction, which puts exactly
- * those units back.
+ * Releases the reservations whose hold has ended (DESIGN.md §8): every line of a cart that saw
+ * no activity for RESERVATION_TTL_MINUTES, and any line whose first unit was held
+ * RESERVATION_MAX_MINUTES ago or more, however often its cart was touched since. Safe with any
+ * number of app instances running it at once: each sweep locks the carts it takes with SKIP
+ * LOCKED, so two sweepers never take the same cart, and the DELETE ... RETURNING hands each
+ * cart line to exactly one transaction, which puts exactly those units back. The cart calls end
+ * their own cart's lines past the maximum too, under the same lock (migration 0022), so a cart
+ * in use never shows a hold the sweeper would have ended.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,6 +23,12 @@ export interface SweepResult {
   units: number;
 }
 
+/** When holds end: after this long without a change to the cart, and at most this long. */
+export interface HoldLimits {
+  ttlMinutes: number;
+  maxMinutes: number;
+}
+
 export interface SweepOptions {
   batch?: number;
   /**
@@ -31,23 +40,40 @@ export interface SweepOptions {
 
 export async function sweepExpiredReservations(
   db: Db,
-  ttlMinutes: number,
+  { ttlMinutes, maxMinutes }: HoldLimits,
   { batch: size = BATCH, signal }: SweepOptions = {},
 ): Promise<SweepResult> {
   const total: SweepResult = { carts: 0, units: 0 };
+  const idleSince = sql`now() - make_interval(mins => ${ttlMinutes}::int)`;
+  const heldSince = sql`now() - make_interval(mins => ${maxMinutes}::int)`;
   while (!signal?.aborted) {
     const batch = await db.transaction(async (tx) => {
-      const expired = rowsOf<{ id: string }>(
+      // Idle carts holding lines, and carts with a line held past the maximum (each found by
+      // its index). `idle` is read from the cart's row as locked: a cart touched meanwhile is
+      // no longer idle, and then only its lines past the maximum go.
+      const expired = rowsOf<{ id: string; idle: boolean }>(
         await tx.execute(sql`
-        select c.id from carts c
-        where c.touched_at < now() - make_interval(mins => ${ttlMinutes}::int)
-          and exists (select 1 from cart_items ci where ci.cart_id = c.id)
+        select c.id, c.touched_at < ${idleSince} as idle from carts c
+        where c.id in (
+          select i.id from carts i
+          where i.touched_at < ${idleSince}
+            and exists (select 1 from cart_items ci where ci.cart_id = i.id)
+          union
+          select ci.cart_id from cart_items ci where ci.reserved_at <= ${heldSince})
         order by c.touched_at
         limit ${size}
         for update of c skip locked`),
       );
       const ids = expired.map((r) => r.id);
       if (ids.length === 0) return { carts: 0, claimed: 0, units: 0 };
+      const inList = (list: string[]) =>
+        list.length === 0
+          ? sql`false`
+          : sql`cart_id in (${sql.join(
+              list.map((id) => sql`${id}`),
+              sql`, `,
+            )})`;
+      const idle = expired.filter((r) => r.idle).map((r) => r.id);
       const released = rowsOf<{
         cart_id: string;
         product_id: string;
@@ -55,10 +81,9 @@ export async function sweepExpiredReservations(
         quantity: number;
       }>(
         await tx.execute(
-          sql`delete from cart_items where cart_id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )}) returning cart_id, product_id, variant, quantity`,
+          sql`delete from cart_items where ${inList(ids)}
+            and (${inList(idle)} or reserved_at <= ${heldSince})
+            returning cart_id, product_id, variant, quantity`,
         ),
       );
       const held: HeldUnits[] = released.map((r) => ({
@@ -88,7 +113,10 @@ export function registerReservationSweeper(app: FastifyInstance): void {
     async (signal) => {
       const released = await sweepExpiredReservations(
         app.database.db,
-        app.config.reservationTtlMinutes,
+        {
+          ttlMinutes: app.config.reservationTtlMinutes,
+          maxMinutes: app.config.reservationMaxMinutes,
+        },
         { signal },
       );
       if (released.units > 0) app.log.info(released, 'released expired reservations');

@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { createTestDatabase, engine, type TestDatabase } from '../../../test/helpers';
 import {
   ageCart,
+  DEFAULT_CEILINGS,
+  DEFAULT_HOLD,
   createProduct,
   createUsers,
   setStock,
@@ -37,7 +39,9 @@ const held = async (productId: string, variant: string) => {
 
 const reserveAll = (productId: string, variant: string, quantity: number) =>
   Promise.allSettled(
-    shoppers.map((s) => reserveStock(db, cartOwner(s.id), { productId, variant, quantity })),
+    shoppers.map((s) =>
+      reserveStock(db, cartOwner(s.id), { productId, variant, quantity }, DEFAULT_CEILINGS),
+    ),
   );
 
 describe('simultaneous reservations', () => {
@@ -123,13 +127,13 @@ describe.skipIf(engine !== 'postgres')(
       });
       const owner = cartOwner(shoppers[0]!.id);
       const ref = (variant: string) => ({ productId: product.id, variant, quantity: 1 });
-      await reserveStock(db, owner, ref('S'));
+      await reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS);
       const added = await whileAnotherAdds(owner, product.id, 'M', () =>
-        reserveStock(db, owner, ref('S')),
+        reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS),
       );
       expect(linesOf(product.id, added.cart)).toEqual(['S×2', 'M×2']);
       const taken = await whileAnotherAdds(owner, product.id, 'L', () =>
-        decrementReservation(db, owner, ref('S')),
+        decrementReservation(db, owner, ref('S'), DEFAULT_CEILINGS),
       );
       expect(linesOf(product.id, taken.cart)).toEqual(['S×1', 'M×2', 'L×2']);
     });
@@ -141,7 +145,12 @@ describe.skipIf(engine !== 'postgres')(
         stock: { S: 5, M: 5 },
       });
       const owner = cartOwner(shoppers[1]!.id);
-      await reserveStock(db, owner, { productId: product.id, variant: 'S', quantity: 1 });
+      await reserveStock(
+        db,
+        owner,
+        { productId: product.id, variant: 'S', quantity: 1 },
+        DEFAULT_CEILINGS,
+      );
       const held = await whileAnotherAdds(owner, product.id, 'M', () =>
         db.transaction((tx) => holdCart(tx, owner.cartId, owner.userId)),
       );
@@ -179,13 +188,13 @@ describe('how a cart change commits (decision 101)', () => {
     const owner = cartOwner(shoppers[0]!.id);
     const ref = { productId: product.id, variant: '', quantity: 1 };
     await noted();
-    await reserveStock(db, owner, ref);
-    await decrementReservation(db, owner, ref);
+    await reserveStock(db, owner, ref, DEFAULT_CEILINGS);
+    await decrementReservation(db, owner, ref, DEFAULT_CEILINGS);
     const own = engine === 'postgres' ? 'off' : 'on';
     expect(await noted()).toEqual([own, own]);
     await db.transaction(async (tx) => {
-      await reserveStock(tx, owner, ref);
-      await decrementReservation(tx, owner, ref);
+      await reserveStock(tx, owner, ref, DEFAULT_CEILINGS);
+      await decrementReservation(tx, owner, ref, DEFAULT_CEILINGS);
     });
     expect(await noted()).toEqual(['on', 'on']);
     expect(await stockOf(db, product.id)).toBe(5);
@@ -208,8 +217,8 @@ describe('the reservation sweeper', () => {
       : testDb.database;
     try {
       const [a, b] = await Promise.all([
-        sweepExpiredReservations(db, 30),
-        sweepExpiredReservations(other.db, 30),
+        sweepExpiredReservations(db, DEFAULT_HOLD),
+        sweepExpiredReservations(other.db, DEFAULT_HOLD),
       ]);
       expect(a.units + b.units).toBe(150);
       expect(a.carts + b.carts).toBe(150);
@@ -219,7 +228,7 @@ describe('the reservation sweeper', () => {
     expect(await stockOf(db, product.id)).toBe(150);
     expect(await held(product.id, '')).toBe(50);
     // A later sweep finds nothing left to return.
-    expect(await sweepExpiredReservations(db, 30)).toEqual({ carts: 0, units: 0 });
+    expect(await sweepExpiredReservations(db, DEFAULT_HOLD)).toEqual({ carts: 0, units: 0 });
     expect(await stockOf(db, product.id)).toBe(150);
   });
 
@@ -236,16 +245,16 @@ describe('the reservation sweeper', () => {
       return result;
     });
     try {
-      expect(await sweepExpiredReservations(db, 30, { batch: 50, signal: closing.signal })).toEqual(
-        { carts: 50, units: 50 },
-      );
+      expect(
+        await sweepExpiredReservations(db, DEFAULT_HOLD, { batch: 50, signal: closing.signal }),
+      ).toEqual({ carts: 50, units: 50 });
     } finally {
       spy.mockRestore();
     }
     expect(await stockOf(db, product.id)).toBe(50);
     expect(await held(product.id, '')).toBe(150);
     // The next sweep, on this instance or another, takes the rest.
-    expect(await sweepExpiredReservations(db, 30, { batch: 50 })).toEqual({
+    expect(await sweepExpiredReservations(db, DEFAULT_HOLD, { batch: 50 })).toEqual({
       carts: 100,
       units: 100,
     });

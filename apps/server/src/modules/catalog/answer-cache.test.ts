@@ -234,6 +234,32 @@ describe('cached catalog answers on the shop routes', () => {
     expect(await stockOf(id)).toBe(1);
   });
 
+  it('shows the units a cart call gives back from its lines held past their maximum', async () => {
+    const lapsing = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+    const other = await createCatalogProduct(t.database.db, { stock: { '': 5 } });
+    const user = await createUser(t.database);
+    const token = await tokenFor(t, user);
+    const add = (productId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/reserveStock',
+        payload: { productId, variant: '', quantity: 2 },
+        headers: bearer(token),
+      });
+    expect((await add(lapsing.id)).statusCode).toBe(200);
+    expect(await stockOf(lapsing.id)).toBe(3);
+    // Held since long before RESERVATION_MAX_MINUTES (120) ago: the next cart call ends it.
+    await t.database.db.execute(
+      sql`update cart_items set reserved_at = now() - interval '121 minutes' where product_id = ${lapsing.id}`,
+    );
+    expect(await stockOf(lapsing.id)).toBe(3);
+    expect((await add(other.id)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await stockOf(lapsing.id)).toBe(5), {
+      timeout: 5_000,
+      interval: 50,
+    });
+  });
+
   it("keeps the answers that show none of the products a shopper's cart moved", async () => {
     const moved = await createCatalogProduct(t.database.db, {
       category: 'shoes',

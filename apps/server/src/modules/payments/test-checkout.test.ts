@@ -11,6 +11,7 @@ import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import {
   ageCart,
   createCoupon,
+  DEFAULT_HOLD,
   createProduct,
   setStock,
   shopperCalls,
@@ -188,7 +189,7 @@ describe('the test provider', () => {
     const { url } = await startCheckout(); // holds 1 unit of the figure
     const cartId = `user_${shopper.id}`;
     await ageCart(t.database.db, cartId, 31);
-    expect((await sweepExpiredReservations(t.database.db, 30)).units).toBeGreaterThan(0);
+    expect((await sweepExpiredReservations(t.database.db, DEFAULT_HOLD)).units).toBeGreaterThan(0);
     // Meanwhile someone else bought the rest.
     await setStock(t.database.db, figure.id, '', 0);
 
@@ -207,7 +208,7 @@ describe('the test provider', () => {
     const { url } = await startCheckout();
     expect(await stockOf(t.database.db, figure.id)).toBe(4);
     await ageCart(t.database.db, `user_${shopper.id}`, 31);
-    await sweepExpiredReservations(t.database.db, 30);
+    await sweepExpiredReservations(t.database.db, DEFAULT_HOLD);
     expect(await stockOf(t.database.db, figure.id)).toBe(5);
     await form(`${url}/pay`, { cardNumber: '4242424242424242' });
     expect(await stockOf(t.database.db, figure.id)).toBe(4);

@@ -1,9 +1,10 @@
-import { CART, CART_INFO, MAX_LINE_QUANTITY, type CartItem } from '@otaku/shared';
+import { CART, CART_INFO, type CartItem } from '@otaku/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loadToastLibrary, toast } from '../../../lib/toast';
 import {
+  CART_RULES,
   cartItem,
   cartResponse,
   figureItem,
@@ -83,6 +84,8 @@ const quantity = (label: string) =>
   screen.getByLabelText(`Quantity of ${label}`, { selector: 'output' });
 const plus = (label: string) =>
   screen.getByRole('button', { name: `Increase quantity of ${label}` });
+const minus = (label: string) =>
+  screen.getByRole('button', { name: `Decrease quantity of ${label}` });
 
 describe('Cart page changes', { timeout: 20_000 }, () => {
   it('keeps the newest cart when an earlier change is answered last, so further steps count', async () => {
@@ -119,18 +122,38 @@ describe('Cart page changes', { timeout: 20_000 }, () => {
     expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
   });
 
-  it(`stops a line at ${MAX_LINE_QUANTITY} with the limit's message, sending nothing`, async () => {
-    const server = cartServer([{ ...figure, itemQuantity: MAX_LINE_QUANTITY }]);
+  it("stops a line at the shop's ceiling of one item with its message, sending nothing", async () => {
+    const max = CART_RULES.maxUnitsPerItem;
+    const server = cartServer([{ ...figure, itemQuantity: max }]);
     renderCart();
     await screen.findByText('Mecha Figure');
 
     await user.click(plus('Mecha Figure'));
-    expect(
-      await screen.findByText(CART_INFO.lineLimit(MAX_LINE_QUANTITY, MAX_LINE_QUANTITY)),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(CART_INFO.lineLimit(max, max))).toBeInTheDocument();
     await waitFor(() => expect(plus('Mecha Figure')).toBeEnabled());
     expect(server.api.of('PUT /api/cart/update')).toHaveLength(0);
-    expect(quantity('Mecha Figure')).toHaveTextContent(String(MAX_LINE_QUANTITY));
+    expect(quantity('Mecha Figure')).toHaveTextContent(String(max));
+  });
+
+  it("stops at the shop's ceiling of the whole cart, and still lets units go", async () => {
+    const max = CART_RULES.maxUnitsPerCart;
+    // 10 + 9 + 10 + 1: every item within its own ceiling, the cart at its own.
+    const server = cartServer([
+      { ...comic, itemQuantity: 10 },
+      { ...figure, itemQuantity: 9 },
+      cartItem({ productId: 'COM-CCCCCC', name: 'Third Volume', itemQuantity: 10 }),
+      cartItem({ productId: 'COM-DDDDDD', name: 'Fourth Volume', itemQuantity: 1 }),
+    ]);
+    renderCart();
+    await screen.findByText('Mecha Figure');
+
+    await user.click(plus('Mecha Figure'));
+    expect(await screen.findByText(CART_INFO.cartLimit(max, max))).toBeInTheDocument();
+    expect(server.api.of('PUT /api/cart/update')).toHaveLength(0);
+    await waitFor(() => expect(minus('Mecha Figure')).toBeEnabled());
+    await user.click(minus('Mecha Figure'));
+    await waitFor(() => expect(quantity('Mecha Figure')).toHaveTextContent('8'));
+    expect(server.api.of('PUT /api/cart/update')).toHaveLength(1);
   });
 
   it('reads the cart again when clearing fails', async () => {

@@ -68,7 +68,11 @@ export function CartRoute() {
         // Tracks of minmax(0, …): a long product name (cut after two lines) never widens the page.
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <section aria-label="Cart items" className="flex flex-col gap-4">
-            <HoldNotice minutes={cart.data.reservationTtlMinutes} heldUntil={cart.data.heldUntil} />
+            <HoldNotice
+              minutes={cart.data.reservationTtlMinutes}
+              maxMinutes={cart.data.reservationMaxMinutes}
+              heldUntil={cart.data.heldUntil}
+            />
             <ul className="flex flex-col gap-3">
               {items.map((item) => (
                 <CartLine

@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { ProductImage } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
+import { useCart } from '../../../lib/cart/cart-api';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
 import { formatPrice } from '../../../lib/format';
 import * as rules from '../lib/purchase';
@@ -27,6 +28,8 @@ export interface ProductDetailsProps {
 export function ProductDetails({ product, onStockChange }: ProductDetailsProps) {
   const [purchase, setPurchase] = useState(() => rules.initialPurchase(product));
   const { addToCart, isPending } = useAddToCart();
+  // The shopper's cart, for the shop's ceilings: the stepper stops where an add would be refused.
+  const { data: cart } = useCart();
   const variants = rules.variantsOf(product);
   // Nothing of it left to add, as the shop's grid already shows.
   const soldOut = !product.inStock;
@@ -110,7 +113,15 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
           <QuantityStepper
             value={purchase.quantity}
             onDecrease={() => apply(rules.decrease(product, purchase))}
-            onIncrease={() => apply(rules.increase(product, purchase))}
+            onIncrease={() =>
+              apply(
+                rules.increase(
+                  product,
+                  purchase,
+                  rules.roomInCart(cart, product.productID, purchase.variant),
+                ),
+              )
+            }
           />
           <dl className="grid grid-cols-2 gap-3 border-t border-ink-100 pt-5">
             <div>

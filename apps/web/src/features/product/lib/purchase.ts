@@ -9,6 +9,7 @@ import {
   CATALOG,
   MAX_LINE_QUANTITY,
   VALIDATION,
+  type CartResponse,
   type Product,
 } from '@otaku/shared';
 
@@ -48,7 +49,42 @@ export function selectVariant(product: Product, purchase: Purchase, variant: str
   return { purchase: { variant, quantity: 1 } };
 }
 
-export function increase(product: Product, purchase: Purchase): Step {
+/** How many more units of an item the cart can take, and what to say when no more fit. */
+export interface CartRoom {
+  units: number;
+  message: string;
+}
+
+/** Without a cart to go by: what any cart call accepts at once. */
+const ANY_CART: CartRoom = {
+  units: MAX_LINE_QUANTITY,
+  message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0),
+};
+
+/**
+ * What the cart can still take of `productId` in `variant` (DESIGN.md §8, fair stock): the
+ * shop's ceiling of one item less what the cart holds of it, or its ceiling of the whole cart
+ * less all it holds, whichever is less, with the message the server would answer.
+ */
+export function roomInCart(
+  cart: CartResponse | undefined,
+  productId: string,
+  variant: string | null,
+): CartRoom {
+  if (!cart || variant === null) return ANY_CART;
+  const line = cart.cartItems.find(
+    (i) => i.productId === productId && i.selectedVariant === variant,
+  );
+  const item = line?.itemQuantity ?? 0;
+  const all = cart.cartItems.reduce((n, i) => n + i.itemQuantity, 0);
+  const itemRoom = cart.maxUnitsPerItem - item;
+  const cartRoom = cart.maxUnitsPerCart - all;
+  return itemRoom <= cartRoom
+    ? { units: Math.max(0, itemRoom), message: CART_INFO.lineLimit(cart.maxUnitsPerItem, item) }
+    : { units: Math.max(0, cartRoom), message: CART_INFO.cartLimit(cart.maxUnitsPerCart, all) };
+}
+
+export function increase(product: Product, purchase: Purchase, room = ANY_CART): Step {
   if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeIncrease };
   const available = stockOf(product, purchase.variant);
   // A product of one stock has no variant to speak of: the item itself is sold out.
@@ -58,8 +94,7 @@ export function increase(product: Product, purchase: Purchase): Step {
       message: hasVariants(product) ? VALIDATION.variantOutOfStock : CART.outOfStock,
     };
   if (purchase.quantity >= available) return { purchase, message: CATALOG.onlyLeft(available) };
-  if (purchase.quantity >= MAX_LINE_QUANTITY)
-    return { purchase, message: CART_INFO.lineLimit(MAX_LINE_QUANTITY, 0) };
+  if (purchase.quantity >= room.units) return { purchase, message: room.message };
   return { purchase: { ...purchase, quantity: purchase.quantity + 1 } };
 }
 

@@ -1,4 +1,4 @@
-import { CART, CATALOG, SHOP, VALIDATION, type Product } from '@otaku/shared';
+import { CART, CART_INFO, CATALOG, SHOP, VALIDATION, type Product } from '@otaku/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Toaster } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { createProduct, stubCatalogApi } from '../../../test/catalog-factories';
+import { CART_RULES, cartItem, cartResponse } from '../../../test/checkout-fixtures';
 import { jsonResponse, storeSession } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { ProductRoute } from './product-route';
@@ -88,6 +89,57 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     expect(quantity()).toHaveTextContent('0');
   });
 
+  it("stops the stepper at the shop's ceiling of one item, counting what the cart holds", async () => {
+    const user = userEvent.setup();
+    storeSession('user');
+    comic = { ...comic, stock: { V1: 50, V2: 0, V3: 1 } };
+    const held = cartItem({ productId: comic.productID, selectedVariant: 'V1', itemQuantity: 8 });
+    stubCatalogApi({ products: [comic], cart: cartResponse([held]) });
+    renderProduct(comic.productID);
+    await user.click(await screen.findByRole('radio', { name: 'V1' }));
+    await user.click(plus());
+    expect(quantity()).toHaveTextContent('2');
+    await user.click(plus());
+    expect(quantity()).toHaveTextContent('2');
+    expect(
+      await screen.findByText(CART_INFO.lineLimit(CART_RULES.maxUnitsPerItem, 8)),
+    ).toBeInTheDocument();
+  });
+
+  it("stops the stepper at the shop's ceiling of the whole cart", async () => {
+    const user = userEvent.setup();
+    storeSession('user');
+    comic = { ...comic, stock: { V1: 50, V2: 0, V3: 1 } };
+    const lines = [1, 2, 3].map((n) =>
+      cartItem({ productId: `TOY-00000${n}`, selectedVariant: '', itemQuantity: 9 }),
+    );
+    stubCatalogApi({ products: [comic], cart: cartResponse(lines) });
+    renderProduct(comic.productID);
+    await user.click(await screen.findByRole('radio', { name: 'V1' }));
+    await user.click(plus());
+    await user.click(plus());
+    await user.click(plus());
+    expect(quantity()).toHaveTextContent('3');
+    expect(
+      await screen.findByText(CART_INFO.cartLimit(CART_RULES.maxUnitsPerCart, 27)),
+    ).toBeInTheDocument();
+  });
+
+  it('shows why the server refused an add, e.g. too many at once', async () => {
+    const user = userEvent.setup();
+    storeSession('user');
+    const message = CART_INFO.tooManyReservations(42);
+    stubCatalogApi({
+      products: [comic],
+      reserve: () =>
+        jsonResponse({ success: false, message, code: 'RATE_LIMITED', retryAfterSeconds: 42 }, 429),
+    });
+    renderProduct(comic.productID);
+    await user.click(await screen.findByRole('radio', { name: 'V1' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('asks a guest to log in before adding to the cart', async () => {
     const user = userEvent.setup();
     renderProduct(comic.productID);
@@ -109,7 +161,7 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
           message: 'Item added to cart',
           cartItems: [],
           heldUntil: null,
-          reservationTtlMinutes: 30,
+          ...CART_RULES,
           reservedQuantity: 1,
           stock: 0,
         });
