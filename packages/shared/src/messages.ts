@@ -222,6 +222,9 @@ export const ACCOUNT = {
   signedUp: 'Account created successfully!',
   loggedIn: 'Logged in successfully!',
   loggedOut: 'Logged out successfully.',
+  /** A logout sent from another site's page (a forged one), decision 129. */
+  crossSiteLogout:
+    'Logout was refused because it did not come from this shop. Please use the Logout button here.',
   invalidCredentials: 'Invalid email or password.',
   tooManyLogins: (seconds: number) =>
     `Too many login attempts. Please try again in ${formatWait(seconds)}.`,
