@@ -228,6 +228,9 @@ export const ACCOUNT = {
   invalidCredentials: 'Invalid email or password.',
   tooManyLogins: (seconds: number) =>
     `Too many login attempts. Please try again in ${formatWait(seconds)}.`,
+  /** Wrong passwords for one account from one address: that address waits (decision 130). */
+  tooManyWrongPasswords: (seconds: number) =>
+    `Too many wrong passwords for this account. Please wait ${formatWait(seconds)} before trying again, or reset your password.`,
   tooManyCodeRequests: (seconds: number) =>
     `Too many code requests. Please try again in ${formatWait(seconds)}.`,
   tooManyCodeChecks: (seconds: number) =>
