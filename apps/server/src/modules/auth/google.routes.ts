@@ -85,7 +85,13 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => refreshFromCookie(app, request, reply, ACCOUNT.googleSignedIn),
   );
 
-  // A form the web app submits (a POST navigation), so the browser follows the redirect.
+  // A form the web app submits (a POST navigation), so the browser follows the redirect. Its
+  // body is empty and urlencoded, which no other route takes: it is accepted here, unread.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
   app.post('/googleAuth/logout', open, async (request, reply) => {
     await logOut(app, request, reply);
     return reply.redirect('/login', 303);

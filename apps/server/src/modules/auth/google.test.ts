@@ -188,11 +188,12 @@ describe('GET /api/googleAuth/success', () => {
 
 describe('POST /api/googleAuth/logout', () => {
   /** The Logout form the web app submits: a POST navigation from the shop's own page. */
-  const logout = (refreshToken: string, headers = { 'sec-fetch-site': 'same-origin' }) =>
+  const logout = (refreshToken: string, site = 'same-origin') =>
     t.app.inject({
       method: 'POST',
       url: '/api/googleAuth/logout',
-      headers,
+      headers: { 'sec-fetch-site': site, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
       cookies: { [REFRESH_COOKIE]: refreshToken },
     });
   const success = (refreshToken: string) =>
@@ -221,7 +222,7 @@ describe('POST /api/googleAuth/logout', () => {
   it('is refused from another site, and the session goes on', async () => {
     signInAs({ sub: 'g-logout-2', email: 'logout2@example.com', email_verified: true });
     const refreshToken = refreshCookieOf(await googleSignIn())!;
-    const res = await logout(refreshToken, { 'sec-fetch-site': 'cross-site' });
+    const res = await logout(refreshToken, 'cross-site');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.crossSiteLogout });
     expect(refreshCookieOf(res)).toBeUndefined();
