@@ -55,10 +55,18 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expectSignedIn(page, 'Login Fan');
 
+    const token = await page.evaluate(() => window.localStorage.getItem('authToken'));
+    expect(token).toBeTruthy();
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+
+    // The access token the browser held is ended too, not merely forgotten.
+    const verify = await request.get('/api/auth/verify', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verify.status()).toBe(401);
 
     // The refresh cookie was revoked too: a guarded page sends the visitor to /login.
     await page.goto('/cart');

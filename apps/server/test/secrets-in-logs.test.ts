@@ -97,7 +97,7 @@ beforeAll(async () => {
 
   const staff = await call({ method: 'POST', url: '/api/auth/login', payload: owner });
   await call({ method: 'GET', url: '/api/user/getUsers', token: staff.body.token });
-  await call({ method: 'GET', url: '/api/auth/logout', rt: refreshed.refresh });
+  await call({ method: 'POST', url: '/api/auth/logout', rt: refreshed.refresh });
 
   const hashes = await t.db.database.db.execute(sql`select password_hash as h from users`);
   for (const { h } of (hashes as unknown as { rows: Array<{ h: string | null }> }).rows) {

@@ -225,9 +225,15 @@ export const ACCOUNT = {
   signedUp: 'Account created successfully!',
   loggedIn: 'Logged in successfully!',
   loggedOut: 'Logged out successfully.',
+  /** A logout sent from another site's page (a forged one), decision 129. */
+  crossSiteLogout:
+    'Logout was refused because it did not come from this shop. Please use the Logout button here.',
   invalidCredentials: 'Invalid email or password.',
   tooManyLogins: (seconds: number) =>
     `Too many login attempts. Please try again in ${formatWait(seconds)}.`,
+  /** Wrong passwords for one account from one address: that address waits (decision 130). */
+  tooManyWrongPasswords: (seconds: number) =>
+    `Too many wrong passwords for this account. Please wait ${formatWait(seconds)} before trying again, or reset your password.`,
   tooManyCodeRequests: (seconds: number) =>
     `Too many code requests. Please try again in ${formatWait(seconds)}.`,
   tooManyCodeChecks: (seconds: number) =>

@@ -57,7 +57,7 @@ describe("access 'user'", () => {
 
   it('says the session expired for an expired token', async () => {
     const user = await createUser(t.db.database);
-    const expired = await new SignJWT({ typ: 'access' })
+    const expired = await new SignJWT({ typ: 'access', sid: 'a-session' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(user.id)
       .setIssuer('otaku-shelf')
@@ -186,6 +186,34 @@ describe('signed-in users kept in memory', () => {
         await other.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
         expect(await eventually(token, 403)).toBe(403);
       } finally {
+        await other.close();
+      }
+    });
+
+    it('refuses the access token of a session logged out on another instance', async () => {
+      const admin = await createUser(t.db.database, { role: 'admin' });
+      const elsewhere = await tokenFor(t, admin);
+      const other = await openDatabase({ databaseUrl: t.db.url, migrate: false, poolSize: 2 });
+      const second = await buildApp({ config: t.config, database: other });
+      try {
+        const login = await second.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: admin.email, password: admin.password },
+        });
+        const { token } = login.json();
+        // Kept in memory here, then ended there.
+        expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
+        const logout = await second.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(token),
+        });
+        expect(logout.statusCode).toBe(200);
+        expect(await eventually(token, 401)).toBe(401);
+        expect((await get('/probe/dashboard', elsewhere)).statusCode).toBe(200);
+      } finally {
+        await second.close();
         await other.close();
       }
     });

@@ -54,6 +54,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** Why a presented token was not accepted (drives the 401 message). */
     authProblem: 'expired' | 'invalid' | null;
+    /** The session (refresh-token family) of the accepted access token; null for guests. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** Every API route with its declared access (HEAD routes mirror their GET and are left out). */
@@ -73,6 +75,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', []);
   app.decorateRequest('user', null);
   app.decorateRequest('authProblem', null);
+  app.decorateRequest('sessionId', null);
   const sessionUsers = new ChangeAwareCache<SessionUser | null>(
     app.database.changes.users,
     SESSION_USERS_KEPT,
@@ -81,8 +84,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const readUser = (id: string) => async (): Promise<SessionUser | null> => {
     const [row] = await sessionUserQuery(app.database.db).execute({ id });
     if (!row) return null;
-    const { tokensNotBefore, ...user } = row;
-    return { user: Object.freeze(user), tokensNotBeforeMs: tokensNotBefore?.getTime() ?? 0 };
+    const { tokensNotBefore, endedSessions, ...user } = row;
+    return {
+      user: Object.freeze(user),
+      tokensNotBeforeMs: tokensNotBefore?.getTime() ?? 0,
+      endedSessions: new Set(endedSessions.map((ended) => ended.id)),
+    };
   };
 
   // A callback hook, not an async one: a guest's request (no Authorization header, most of a
@@ -111,6 +118,7 @@ const sessionUserQuery = preparedPerDatabase((db) =>
       googleId: users.googleSubject,
       createdAt: users.createdAt,
       tokensNotBefore: users.tokensNotBefore,
+      endedSessions: users.endedSessions,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -118,10 +126,14 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare('session_user'),
 );
 
-/** A signed-in user, and the time before which their access tokens are refused (ms). */
+/**
+ * A signed-in user, the time before which their access tokens are refused (ms), and the
+ * sessions whose access tokens are refused (logged out, decision 129).
+ */
 interface SessionUser {
   user: AuthUser;
   tokensNotBeforeMs: number;
+  endedSessions: ReadonlySet<string>;
 }
 
 async function identify(
@@ -140,12 +152,18 @@ async function identify(
     return;
   }
   const session = await userOf(check.userId);
-  // A deleted account, or a token from before its password changed (decision 123).
-  if (!session || check.issuedAtMs < session.tokensNotBeforeMs) {
+  // A deleted account, a token from before its password changed (decision 123), or one of a
+  // session that logged out (decision 129).
+  if (
+    !session ||
+    check.issuedAtMs < session.tokensNotBeforeMs ||
+    session.endedSessions.has(check.sessionId)
+  ) {
     request.authProblem = 'invalid';
     return;
   }
   request.user = session.user;
+  request.sessionId = check.sessionId;
 }
 
 /** 401 for a guest on a non-public route; 403 unless the user's role ranks at least `access`. */

@@ -4,6 +4,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -11,6 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A session ended by a logout or a reused refresh token: its family id, and when (ms). */
+export interface EndedSession {
+  id: string;
+  at: number;
+}
 
 export const users = pgTable(
   'users',
@@ -39,6 +46,15 @@ export const users = pgTable(
      * saying so. Google sign-in links only such an account (decision 134). Null: never proven.
      */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Sessions (refresh-token families) ended lately by a logout or a reused refresh token,
+     * with when (ms since the epoch): their access tokens are refused from the next call
+     * (decision 129). Only as long as such a token could still live is an entry kept.
+     */
+    endedSessions: jsonb('ended_sessions')
+      .$type<EndedSession[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * What the dashboard's user search reads: the name lower-cased and the e-mail, on two
      * lines. `search_text LIKE lower(pattern)` answers what `username ILIKE pattern OR email
@@ -131,3 +147,23 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Wrong passwords per account and client address (decision 130): after a few in a row that
+ * address waits before it may try that account again, twice as long after each further one.
+ * The right password clears the row; a day without a try forgets it.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    /** Tries not (yet) proven right: counted before the password is checked. */
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.email, t.address] }),
+    index('login_failures_last_idx').on(t.lastFailedAt),
+  ],
+);

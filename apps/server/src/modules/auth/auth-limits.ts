@@ -7,8 +7,11 @@ import type { RateLimitRule } from '../../lib/rate-limit';
 const MINUTE = 60;
 
 export const LIMITS = {
-  /** Every login attempt counts; a successful login clears the account's counter. */
-  loginPerAccount: { name: 'login:account', limit: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * Every login attempt from an address counts, whichever account it is for. Wrong passwords
+   * per account and address have growing waits of their own (login-throttle.ts); there is no
+   * account-wide limit, which anyone could use to lock the owner out (decision 130).
+   */
   loginPerIp: { name: 'login:ip', limit: 50, windowSeconds: 15 * MINUTE },
   /** On top of the 30 s resend cooldown. */
   sendOtpPerEmail: { name: 'send-otp:email', limit: 6, windowSeconds: 60 * MINUTE },

@@ -19,7 +19,7 @@ let ip = 0;
 async function cookiesOfASession(t: TestApp, headers: Record<string, string> = {}) {
   const user = await createUser(t.database);
   const remoteAddress = `10.8.0.${++ip}`;
-  const send = (app: FastifyInstance, method: 'GET' | 'POST', url: string, token?: string) =>
+  const send = (app: FastifyInstance, method: 'POST', url: string, token?: string) =>
     app.inject({
       method,
       url,
@@ -34,7 +34,7 @@ async function cookiesOfASession(t: TestApp, headers: Record<string, string> = {
   const first = refreshCookie(login);
   const refresh = await send(t.app, 'POST', '/api/auth/refresh', first.value);
   const second = refreshCookie(refresh);
-  const logout = await send(t.app, 'GET', '/api/auth/logout', second.value);
+  const logout = await send(t.app, 'POST', '/api/auth/logout', second.value);
   return { login: first, refresh: second, logout: refreshCookie(logout) };
 }
 

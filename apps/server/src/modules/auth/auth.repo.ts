@@ -1,5 +1,5 @@
 /** Queries on users and refresh tokens for accounts and sessions. Only queries: no rules. */
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 
@@ -95,11 +95,35 @@ export async function claimRefreshToken(db: Executor, id: string): Promise<boole
   return rows.length === 1;
 }
 
-export async function revokeFamily(db: Executor, familyId: string): Promise<void> {
+/**
+ * Inserts the successor of a refresh token and marks the token used, in one transaction, if
+ * nobody has used or revoked it yet; false when someone did. A concurrent refresh with the same
+ * token waits for this one and, once it is told no, finds the successor already there.
+ */
+export async function rotateRefreshToken(
+  db: Executor,
+  id: string,
+  successor: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await claimRefreshToken(tx, id))) return false;
+    await insertRefreshToken(tx, successor);
+    return true;
+  });
+}
+
+/** Revokes the user's refresh tokens of the family. */
+export async function revokeFamily(db: Executor, familyId: string, userId: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    );
 }
 
 /**
@@ -129,4 +153,29 @@ export async function revokeUserSessions(
         keepFamilyId ? ne(refreshTokens.familyId, keepFamilyId) : undefined,
       ),
     );
+}
+
+/**
+ * Adds the session `familyId` to the user's ended sessions at `at` (ms), dropping entries from
+ * `keepAfter` or before, in one statement: two logouts of one user at once both count. With
+ * `max` entries already kept, the list starts over and every access token of the user issued
+ * until now is refused instead (the other sessions renew theirs at their next refresh).
+ */
+export async function recordEndedSession(
+  db: Executor,
+  userId: string,
+  ended: { familyId: string; at: number; keepAfter: number; max: number },
+): Promise<void> {
+  const full = sql`jsonb_array_length(${users.endedSessions}) >= ${ended.max}`;
+  const entry = sql`jsonb_build_array(jsonb_build_object('id', ${ended.familyId}::text, 'at', ${ended.at}::bigint))`;
+  const kept = sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${users.endedSessions}) e
+    where (e->>'at')::bigint > ${ended.keepAfter}::bigint), '[]'::jsonb)`;
+  await db
+    .update(users)
+    .set({
+      endedSessions: sql`case when ${full} then '[]'::jsonb else ${kept} || ${entry} end`,
+      tokensNotBefore: sql`case when ${full} then ${new Date(ended.at).toISOString()}::timestamptz
+        else ${users.tokensNotBefore} end`,
+    })
+    .where(eq(users.id, userId));
 }

@@ -5,6 +5,7 @@ import { authPost, codeMailedTo, sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
 import { LIMITS } from './auth-limits';
+import { WRONG_PASSWORDS } from './login-throttle';
 
 const t = useTestApp();
 const post = authPost(t, 7);
@@ -247,16 +248,17 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json()).toMatchObject({ message: ACCOUNT.resetNotVerified });
   });
 
-  it('lets an address whose logins are throttled log in with the new password', async () => {
+  it('lets an address kept waiting by wrong passwords log in with the new password', async () => {
     const user = await createUser(t.database);
-    for (let i = 0; i < LIMITS.loginPerAccount.limit; i++) {
-      await post('login', { email: user.email, password: 'not-the-password' });
+    const address = '10.7.200.1';
+    for (let i = 0; i < WRONG_PASSWORDS.free; i++) {
+      await post('login', { email: user.email, password: 'not-the-password' }, address);
     }
-    const locked = await post('login', { email: user.email, password: user.password });
-    expect(locked.statusCode).toBe(429);
+    const waiting = await post('login', { email: user.email, password: user.password }, address);
+    expect(waiting.statusCode).toBe(429);
     await verifiedReset(user);
     await post('reset-password', { email: user.email, password: 'a-new-password' });
-    const res = await post('login', { email: user.email, password: 'a-new-password' });
+    const res = await post('login', { email: user.email, password: 'a-new-password' }, address);
     expect(res.statusCode).toBe(200);
   });
 

@@ -18,10 +18,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './auth.service';
 import * as reset from './password-reset.service';
-import { clearRefreshCookie, readRefreshCookie } from './cookies';
 import { toPublicUser } from './public-user';
-import { refreshFromCookie, sessionReply } from './session-reply';
-import { endSession } from './sessions';
+import { logOut, refreshFromCookie, sessionReply } from './session-reply';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (): auth.AuthDeps => ({
@@ -150,12 +148,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, user: toPublicUser(toFields(request)) }),
   );
 
-  app.get(
+  app.post(
     '/auth/logout',
     { config: { access: 'public' }, schema: { tags, response: { 200: messageResponseSchema } } },
     async (request, reply) => {
-      await endSession(app.database.db, readRefreshCookie(request));
-      clearRefreshCookie(reply, app.config);
+      await logOut(app, request, reply);
       return { success: true as const, message: ACCOUNT.loggedOut };
     },
   );

@@ -9,10 +9,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { conflict, forbidden, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
 import { LIMITS } from './auth-limits';
 import * as repo from './auth.repo';
+import { clearLoginTries, takeLoginTry } from './login-throttle';
 import { startSession, type IssuedSession } from './sessions';
 import { checkCode, consumeVerifiedCode, mailNewCode, requireVerifiedCode } from './email-codes';
 
@@ -74,6 +75,8 @@ let dummyHash: Promise<string> | undefined;
 /**
  * Logs in with e-mail and password. An unknown address and a wrong password get the same
  * 401 and take about the same time (a dummy hash is verified), so neither can be told apart.
+ * Each address has a budget of tries across accounts, and waits, growing with each wrong
+ * password, before trying one account again (decision 130).
  */
 export async function logIn(
   deps: AuthDeps,
@@ -82,12 +85,12 @@ export async function logIn(
 ): Promise<SignedIn> {
   const { db, config } = deps;
   await enforceRateLimit(db, LIMITS.loginPerIp, ip, ACCOUNT.tooManyLogins);
-  await enforceRateLimit(db, LIMITS.loginPerAccount, input.email, ACCOUNT.tooManyLogins);
+  await takeLoginTry(db, input.email, ip);
   const user = await repo.findUserByEmail(db, input.email);
   dummyHash ??= hashPassword('not-a-real-password');
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
   if (!user?.passwordHash || !valid) throw unauthenticated(ACCOUNT.invalidCredentials);
-  await resetRateLimit(db, LIMITS.loginPerAccount, input.email);
+  await clearLoginTries(db, input.email, ip);
   return { user, session: await startSession(db, config.jwtSecret, user.id) };
 }
 

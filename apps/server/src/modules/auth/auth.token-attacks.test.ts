@@ -40,9 +40,16 @@ function claims(userId: string, changes: object = {}) {
     aud: 'otaku-shelf:access',
     iat: now,
     exp: now + 600,
+    sid: 'a-session',
     ...changes,
   };
 }
+
+/** The claims of a genuine access token without one of them, signed with the shop's secret. */
+const without = (claim: string) => async () => {
+  const { [claim]: _left, ...rest } = claims(owner.id) as Record<string, unknown>;
+  return forge(HS256, rest, hmac('sha256', secret()));
+};
 
 const HS256 = { alg: 'HS256', typ: 'JWT' };
 const secret = () => t.config.jwtSecret;
@@ -66,6 +73,11 @@ const attacks: Record<string, () => Promise<string>> = {
   'another kind of signed token': async () =>
     signPayload(secret(), 'google-state', { sub: owner.id }, 60),
   'a refresh token': async () => (await logIn(t.app, owner, '10.7.0.1')).refreshToken,
+  // A token that never expires, says nobody or no issue time, or belongs to no session.
+  'the right secret but no exp': without('exp'),
+  'the right secret but no iat': without('iat'),
+  'the right secret but no sub': without('sub'),
+  'the right secret but no sid': without('sid'),
 };
 
 const { verify } = sessionCalls(t);

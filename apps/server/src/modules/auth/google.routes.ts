@@ -9,11 +9,11 @@ import { ACCOUNT, sessionResponseSchema, type GoogleReason } from '@otaku/shared
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clearRefreshCookie, isHttps, readRefreshCookie, setRefreshCookie } from './cookies';
+import { isHttps, setRefreshCookie } from './cookies';
 import { createGoogleClient } from './google';
 import { accountForGoogle, GoogleSignInRefused } from './google.service';
-import { refreshFromCookie } from './session-reply';
-import { endSession, startSession } from './sessions';
+import { logOut, noStore, refreshFromCookie } from './session-reply';
+import { startSession } from './sessions';
 import { signPayload, verifyPayload } from './tokens';
 
 const STATE_COOKIE = 'otaku_oidc';
@@ -69,6 +69,7 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
       const profile = await google.finish(callbackUrl, checks.data);
       const user = await accountForGoogle(app.database.db, profile);
       const session = await startSession(app.database.db, config.jwtSecret, user.id);
+      noStore(reply);
       setRefreshCookie(reply, config, session.refreshToken);
       return reply.redirect('/auth/google/success');
     } catch (error) {
@@ -84,9 +85,15 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => refreshFromCookie(app, request, reply, ACCOUNT.googleSignedIn),
   );
 
-  app.get('/googleAuth/logout', open, async (request, reply) => {
-    await endSession(app.database.db, readRefreshCookie(request));
-    clearRefreshCookie(reply, config);
-    return reply.redirect('/login');
+  // A form the web app submits (a POST navigation), so the browser follows the redirect. Its
+  // body is empty and urlencoded, which no other route takes: it is accepted here, unread.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, _body, done) => done(null, undefined),
+  );
+  app.post('/googleAuth/logout', open, async (request, reply) => {
+    await logOut(app, request, reply);
+    return reply.redirect('/login', 303);
   });
 };

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
+import { sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, refreshCookieOf } from '../../../test/users';
 import { REFRESH_COOKIE } from './cookies';
@@ -62,15 +63,21 @@ async function googleSignIn(tamper?: (callback: URL) => void) {
   });
 }
 
+/** The completion page's call; both answers carry a token, so neither may be stored. */
 async function complete(callback: LightMyRequestResponse) {
   expect(callback.statusCode).toBe(302);
   expect(callback.headers.location).toBe('/auth/google/success');
-  return t.app.inject({
+  expect(callback.headers['cache-control']).toBe('no-store');
+  const res = await t.app.inject({
     method: 'GET',
     url: '/api/googleAuth/success',
     cookies: { [REFRESH_COOKIE]: refreshCookieOf(callback)! },
   });
+  if (res.statusCode === 200) expect(res.headers['cache-control']).toBe('no-store');
+  return res;
 }
+
+const { verify } = sessionCalls(t);
 
 describe('Google sign-in', () => {
   it('creates an account keyed on issuer and subject, keeping the picture', async () => {
@@ -204,25 +211,52 @@ describe('GET /api/googleAuth/success', () => {
   });
 });
 
-describe('GET /api/googleAuth/logout', () => {
-  it('revokes the session, clears the cookie and goes to /login', async () => {
-    signInAs({ sub: 'g-logout', email: 'logout@example.com', email_verified: true });
-    const callback = await googleSignIn();
-    const refreshToken = refreshCookieOf(callback)!;
-    const res = await t.app.inject({
-      method: 'GET',
+describe('POST /api/googleAuth/logout', () => {
+  /** The Logout form the web app submits: a POST navigation from the shop's own page. */
+  const logout = (refreshToken: string, site = 'same-origin') =>
+    t.app.inject({
+      method: 'POST',
       url: '/api/googleAuth/logout',
+      headers: { 'sec-fetch-site': site, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
       cookies: { [REFRESH_COOKIE]: refreshToken },
     });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/login');
-    expect(refreshCookieOf(res)).toBe('');
-    const after = await t.app.inject({
+  const success = (refreshToken: string) =>
+    t.app.inject({
       method: 'GET',
       url: '/api/googleAuth/success',
       cookies: { [REFRESH_COOKIE]: refreshToken },
     });
-    expect(after.statusCode).toBe(401);
+
+  it('ends the session and its access token, clears the cookie and goes to /login', async () => {
+    signInAs({ sub: 'g-logout', email: 'logout@example.com', email_verified: true });
+    const signedIn = await complete(await googleSignIn());
+    const refreshToken = refreshCookieOf(signedIn)!;
+    const { token } = signedIn.json();
+    expect((await verify(token)).statusCode).toBe(200);
+
+    const res = await logout(refreshToken);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/login');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(refreshCookieOf(res)).toBe('');
+    expect((await success(refreshToken)).statusCode).toBe(401);
+    expect((await verify(token)).statusCode).toBe(401);
+  });
+
+  it('is refused from another site, and the session goes on', async () => {
+    signInAs({ sub: 'g-logout-2', email: 'logout2@example.com', email_verified: true });
+    const refreshToken = refreshCookieOf(await googleSignIn())!;
+    const res = await logout(refreshToken, 'cross-site');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.crossSiteLogout });
+    expect(refreshCookieOf(res)).toBeUndefined();
+    expect((await success(refreshToken)).statusCode).toBe(200);
+  });
+
+  it('is no longer a GET', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/googleAuth/logout' });
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@
 import { ACCOUNT } from '@otaku/shared';
 import { badRequest } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
-import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../../lib/rate-limit';
 import type { AuthDeps, SignedIn } from './auth.service';
 import { LIMITS } from './auth-limits';
 import * as repo from './auth.repo';
@@ -19,6 +19,7 @@ import {
   requireVerifiedCode,
   type CodeOwner,
 } from './email-codes';
+import { clearAccountLoginTries } from './login-throttle';
 import { endOtherSessions, startSession } from './sessions';
 
 const resetOf = (email: string): CodeOwner => ({ email, purpose: 'reset' });
@@ -47,7 +48,7 @@ export async function verifyResetCode(deps: AuthDeps, email: string, otp: string
 /**
  * Sets the new password of a verified address, using up its code. Every session of the account
  * ends: its refresh tokens are revoked and its access tokens refused from their next call
- * (decision 123). The login throttle of the address is cleared, and a new session starts.
+ * (decision 123). The account's counts of wrong passwords are cleared, and a new session starts.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -65,6 +66,6 @@ export async function resetPassword(
     await endOtherSessions(tx, updated.id);
     return updated;
   });
-  await resetRateLimit(db, LIMITS.loginPerAccount, input.email);
+  await clearAccountLoginTries(db, input.email);
   return { user, session: await startSession(db, config.jwtSecret, user.id) };
 }

@@ -1,10 +1,17 @@
-/** Answers that sign someone in: the refresh token goes in the cookie, the rest in the body. */
+/**
+ * Answers that sign someone in or out. The refresh token goes in the cookie, the rest in the
+ * body; no cache (the browser's, a proxy's) may keep an answer that carries a token.
+ */
 import type { SessionResponse } from '@otaku/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from './auth.repo';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './cookies';
 import { toPublicUser } from './public-user';
-import { rotateSession, type IssuedSession } from './sessions';
+import { requireSameOrigin } from './same-origin';
+import { endSession, rotateSession, type IssuedSession } from './sessions';
+
+/** Marks an answer that carries a token, or sets or clears its cookie, as never to be stored. */
+export const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
 export function sessionReply(
   app: FastifyInstance,
@@ -12,6 +19,7 @@ export function sessionReply(
   result: { user: UserRow; session: IssuedSession },
   message?: string,
 ): SessionResponse {
+  noStore(reply);
   setRefreshCookie(reply, app.config, result.session.refreshToken);
   return {
     success: true,
@@ -43,4 +51,25 @@ export async function refreshFromCookie(
     clearRefreshCookie(reply, app.config);
     throw error;
   }
+}
+
+/**
+ * Logout (`POST /api/auth/logout`, `POST /api/googleAuth/logout`): refused from another site's
+ * page; ends the session of the refresh cookie and of the access token the call carries, so
+ * that token is refused from the next call, and clears the cookie.
+ */
+export async function logOut(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  requireSameOrigin(request, app.config);
+  const { user, sessionId } = request;
+  await endSession(
+    app.database.db,
+    readRefreshCookie(request),
+    user && sessionId ? { userId: user.id, sessionId } : null,
+  );
+  noStore(reply);
+  clearRefreshCookie(reply, app.config);
 }

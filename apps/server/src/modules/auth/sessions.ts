@@ -1,7 +1,9 @@
 /**
  * Sessions: a login starts a refresh-token family; every refresh uses up the presented token
- * and issues the next one in the same family. A token presented a second time means it was
- * copied, so the whole family is revoked and both holders must log in again.
+ * and issues the next one in the same family. The family is the session: its id is the `sid`
+ * of every access token issued to it. A token presented again within a few seconds of its use
+ * (two tabs refreshing at once) gets the same successor; later, it means it was copied, so the
+ * whole family is ended and both holders must log in again (decision 129).
  */
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT } from '@otaku/shared';
@@ -9,7 +11,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client';
 import { unauthenticated } from '../../lib/errors';
 import * as repo from './auth.repo';
-import { hashToken, newRefreshToken, refreshExpiry, signAccessToken } from './tokens';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  hashToken,
+  newRefreshToken,
+  refreshExpiry,
+  signAccessToken,
+  successorOf,
+} from './tokens';
+
+/**
+ * How long a used refresh token still yields its successor: two tabs of one browser that
+ * refresh at the same moment both present it, and both must stay signed in.
+ */
+export const REFRESH_REUSE_GRACE_MS = 10_000;
+
+/**
+ * How long an ended session is remembered: until every access token it was issued has expired,
+ * with a minute for clocks that differ between instances.
+ */
+const ENDED_SESSION_KEPT_MS = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
+/** Past this many ended sessions at once, the user's access tokens are all refused instead. */
+const ENDED_SESSIONS_MAX = 50;
 
 export interface IssuedSession {
   /** The access JWT for the Authorization header. */
@@ -18,25 +41,24 @@ export interface IssuedSession {
   refreshToken: string;
 }
 
-async function issue(db: Db, secret: string, userId: string, familyId: string) {
+/** Starts a new session (a new family) for the user. */
+export async function startSession(db: Db, secret: string, userId: string): Promise<IssuedSession> {
   const refreshToken = newRefreshToken();
+  const familyId = randomUUID();
   await repo.insertRefreshToken(db, {
     userId,
     familyId,
     tokenHash: hashToken(refreshToken),
     expiresAt: refreshExpiry(),
   });
-  return { token: await signAccessToken(secret, userId), refreshToken };
-}
-
-/** Starts a new session (a new family) for the user. */
-export function startSession(db: Db, secret: string, userId: string): Promise<IssuedSession> {
-  return issue(db, secret, userId, randomUUID());
+  return { token: await signAccessToken(secret, userId, familyId), refreshToken };
 }
 
 /**
- * Uses up a refresh token and issues the next one. Throws 401 for an unknown, expired or
- * revoked token; revokes the family first when the token had already been used.
+ * Uses up a refresh token and issues the next one, with a new access token. The same token
+ * presented again within REFRESH_REUSE_GRACE_MS of its use yields the same successor. Throws
+ * 401 for an unknown, expired or revoked token; ends the session first when the token was
+ * used longer ago than that.
  */
 export async function rotateSession(
   db: Db,
@@ -46,19 +68,40 @@ export async function rotateSession(
 ): Promise<IssuedSession & { user: repo.UserRow }> {
   const expired = unauthenticated(ACCOUNT.sessionExpired);
   if (!presented) throw expired;
-  const row = await repo.findRefreshToken(db, hashToken(presented));
+  const presentedHash = hashToken(presented);
+  const row = await repo.findRefreshToken(db, presentedHash);
   if (!row || row.revokedAt || row.expiresAt <= new Date()) throw expired;
-  if (row.usedAt || !(await repo.claimRefreshToken(db, row.id))) {
-    await repo.revokeFamily(db, row.familyId);
-    log.warn(
-      { userId: row.userId, familyId: row.familyId },
-      'refresh token reused: family revoked',
-    );
+  const successor = successorOf(secret, presented);
+  const next = {
+    userId: row.userId,
+    familyId: row.familyId,
+    tokenHash: hashToken(successor),
+    expiresAt: refreshExpiry(),
+  };
+  const rotated = !row.usedAt && (await repo.rotateRefreshToken(db, row.id, next));
+  if (!rotated && !(await usedMomentsAgo(db, presentedHash, next.tokenHash))) {
+    const { userId, familyId } = next;
+    await endFamily(db, userId, familyId);
+    log.warn({ userId, familyId }, 'refresh token reused: session ended');
     throw expired;
   }
-  const user = await repo.findUserById(db, row.userId);
+  const user = await repo.findUserById(db, next.userId);
   if (!user) throw expired;
-  return { ...(await issue(db, secret, user.id, row.familyId)), user };
+  const token = await signAccessToken(secret, user.id, next.familyId);
+  return { token, refreshToken: successor, user };
+}
+
+/**
+ * Whether a used refresh token was used within the grace and the successor it was given still
+ * stands: the same browser asking twice at once, not a copy. By the time a concurrent call was
+ * told the token was taken, the call that took it has committed its successor.
+ */
+async function usedMomentsAgo(db: Db, usedHash: string, successorHash: string): Promise<boolean> {
+  const used = await repo.findRefreshToken(db, usedHash);
+  if (!used?.usedAt || used.revokedAt) return false;
+  if (Date.now() - used.usedAt.getTime() > REFRESH_REUSE_GRACE_MS) return false;
+  const given = await repo.findRefreshToken(db, successorHash);
+  return !!given && !given.revokedAt;
 }
 
 /**
@@ -78,9 +121,33 @@ export async function endOtherSessions(
   await repo.refuseAccessTokensBefore(db, userId, new Date());
 }
 
-/** Revokes the family of the presented refresh token, if there is one. */
-export async function endSession(db: Db, presented: string | undefined): Promise<void> {
-  if (!presented) return;
-  const row = await repo.findRefreshToken(db, hashToken(presented));
-  if (row) await repo.revokeFamily(db, row.familyId);
+/**
+ * Logout: ends the session of the presented refresh token and the session of the access token
+ * the call was made with (usually the same one), if any. Their refresh tokens are revoked and
+ * their access tokens refused from the next call; the user's other sessions go on.
+ */
+export async function endSession(
+  db: Db,
+  presented: string | undefined,
+  access: { userId: string; sessionId: string } | null,
+): Promise<void> {
+  const ended = new Map<string, string>();
+  const row = presented ? await repo.findRefreshToken(db, hashToken(presented)) : undefined;
+  if (row) ended.set(row.familyId, row.userId);
+  if (access) ended.set(access.sessionId, access.userId);
+  for (const [familyId, userId] of ended) await endFamily(db, userId, familyId);
+}
+
+/** Revokes a session's refresh tokens and refuses its access tokens (decision 129). */
+async function endFamily(db: Db, userId: string, familyId: string): Promise<void> {
+  const at = Date.now();
+  await db.transaction(async (tx) => {
+    await repo.revokeFamily(tx, familyId, userId);
+    await repo.recordEndedSession(tx, userId, {
+      familyId,
+      at,
+      keepAfter: at - ENDED_SESSION_KEPT_MS,
+      max: ENDED_SESSIONS_MAX,
+    });
+  });
 }

@@ -3,7 +3,7 @@
  * "access", so no other token the server signs (the Google state cookie) can pass for one.
  * Refresh tokens are opaque random strings; only their SHA-256 is stored.
  */
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -41,8 +41,22 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
  */
 const ISSUED_AT_MS = 'iatMs';
 
-export async function signAccessToken(secret: string, userId: string): Promise<string> {
-  return new SignJWT({ typ: ACCESS_TYPE, [ISSUED_AT_MS]: Date.now() })
+/**
+ * The session (refresh-token family) a token belongs to, so that logging out refuses that
+ * session's access tokens at once and leaves the user's other sessions alone (decision 129).
+ */
+const SESSION_ID = 'sid';
+
+/**
+ * Signs an access token of the user's session `sessionId` (the family of its refresh token). A
+ * token with no refresh token behind it (a test's, the bench's) gets a session of its own.
+ */
+export async function signAccessToken(
+  secret: string,
+  userId: string,
+  sessionId: string = randomUUID(),
+): Promise<string> {
+  return new SignJWT({ typ: ACCESS_TYPE, [ISSUED_AT_MS]: Date.now(), [SESSION_ID]: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -52,9 +66,15 @@ export async function signAccessToken(secret: string, userId: string): Promise<s
     .sign(await keyOf(secret));
 }
 
-/** A token's user and when it was issued (milliseconds since the epoch). */
+/** A token's user, its session, and when it was issued (milliseconds since the epoch). */
+export interface VerifiedAccessToken {
+  userId: string;
+  sessionId: string;
+  issuedAtMs: number;
+}
+
 export type AccessTokenCheck =
-  { ok: true; userId: string; issuedAtMs: number } | { ok: false; expired: boolean };
+  ({ ok: true } & VerifiedAccessToken) | { ok: false; expired: boolean };
 
 /** How many verified access tokens are remembered per secret (a few hundred bytes each). */
 const VERIFIED_TOKENS_KEPT = 10_000;
@@ -66,10 +86,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
  * own work. Only a token that passed every check is remembered, and only until it expires, so
  * the answer is the one `jwtVerify` would give; the oldest entry makes room when it is full.
  */
-const verified = new Map<
-  string,
-  Map<string, { userId: string; issuedAtMs: number; expiresAtMs: number }>
->();
+const verified = new Map<string, Map<string, VerifiedAccessToken & { expiresAtMs: number }>>();
 
 function verifiedTokens(secret: string) {
   let tokens = verified.get(secret);
@@ -80,14 +97,19 @@ function verifiedTokens(secret: string) {
   return tokens;
 }
 
-/** Verifies signature, issuer, audience, type and expiry; never throws. */
+/**
+ * Verifies signature, issuer, audience, type and expiry, and that the token says whose it is,
+ * when it was issued, when it ends and which session it belongs to: a token without `sub`,
+ * `iat`, `exp` or `sid` is refused however it was signed. Never throws.
+ */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenCheck> {
   const tokens = verifiedTokens(secret);
   const digest = createHash('sha256').update(token).digest('base64');
   const known = tokens.get(digest);
   if (known) {
     if (Date.now() < known.expiresAtMs) {
-      return { ok: true, userId: known.userId, issuedAtMs: known.issuedAtMs };
+      const { userId, sessionId, issuedAtMs } = known;
+      return { ok: true, userId, sessionId, issuedAtMs };
     }
     tokens.delete(digest);
     return { ok: false, expired: true };
@@ -97,19 +119,24 @@ export async function verifyAccessToken(secret: string, token: string): Promise<
       issuer: ISSUER,
       audience: ACCESS_AUDIENCE,
       algorithms: ['HS256'],
+      requiredClaims: ['sub', 'iat', 'exp', SESSION_ID],
     });
-    const { typ, sub: userId, iat, exp } = payload;
-    if (typ !== ACCESS_TYPE || typeof userId !== 'string' || typeof iat !== 'number') {
+    const { typ, sub: userId, iat, exp, [SESSION_ID]: sessionId } = payload;
+    if (
+      typ !== ACCESS_TYPE ||
+      typeof userId !== 'string' ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      typeof sessionId !== 'string'
+    ) {
       return { ok: false, expired: false };
     }
-    // A token signed before the claim existed has its second only.
+    // A token signed by hand without the claim is read by its second.
     const exact = payload[ISSUED_AT_MS];
     const issuedAtMs = typeof exact === 'number' ? exact : iat * 1000;
-    if (typeof exp === 'number') {
-      if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
-      tokens.set(digest, { userId, issuedAtMs, expiresAtMs: exp * 1000 });
-    }
-    return { ok: true, userId, issuedAtMs };
+    if (tokens.size >= VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value!);
+    tokens.set(digest, { userId, sessionId, issuedAtMs, expiresAtMs: exp * 1000 });
+    return { ok: true, userId, sessionId, issuedAtMs };
   } catch (error) {
     return { ok: false, expired: error instanceof errors.JWTExpired };
   }
@@ -150,6 +177,16 @@ export async function verifyPayload(
 
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that follows `presented` in its family. Worked out, not drawn: a second
+ * refresh with the same token within the grace (two tabs at once, decision 129) must get the
+ * same successor, and only hashes are stored. Keyed with the shop's secret, so nobody without
+ * it can work out a successor from a token.
+ */
+export function successorOf(secret: string, presented: string): string {
+  return createHmac('sha256', secret).update(`refresh-successor:${presented}`).digest('base64url');
 }
 
 export function hashToken(token: string): string {

@@ -92,7 +92,7 @@ describe('Navbar', () => {
   });
 
   it('logs out: clears local storage and shows the login page', async () => {
-    fakeApi({ 'GET /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
+    fakeApi({ 'POST /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
     storeSession('admin');
     window.localStorage.setItem(STORAGE_KEYS.cartId, 'user_1');
     renderNavbar();

@@ -16,24 +16,28 @@ const renderNavbar = () => renderScreen(<Navbar />, '/shop');
 
 describe('logout', () => {
   it('calls the logout API, wipes local storage and shows /login', async () => {
-    const api = fakeApi({ 'GET /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
+    const api = fakeApi({ 'POST /api/auth/logout': ok({ message: 'Logged out successfully.' }) });
     storeSession('user');
     window.localStorage.setItem(STORAGE_KEYS.deliveryAddress, '1 Main St');
     renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: /logout/i }));
     expect(await screen.findByRole('heading', { name: 'Login screen' })).toBeInTheDocument();
-    expect(api.called('GET /api/auth/logout')).toHaveLength(1);
+    expect(api.called('POST /api/auth/logout')).toHaveLength(1);
     expect(window.localStorage.length).toBe(0);
   });
 
-  it('sends a Google-signed-in user through the Google logout redirect', async () => {
+  it('sends a Google-signed-in user through the Google logout redirect, as a POST', async () => {
     const api = fakeApi({});
-    const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    const posted: Array<{ method: string; action: string }> = [];
+    vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (
+      this: HTMLFormElement,
+    ) {
+      posted.push({ method: this.method, action: new URL(this.action).pathname });
+    });
     storeSession(createUser({ googleId: 'g-1' }));
     renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: /logout/i }));
-    expect(assign).toHaveBeenCalledWith('/api/googleAuth/logout');
+    expect(posted).toEqual([{ method: 'post', action: '/api/googleAuth/logout' }]);
     expect(window.localStorage.length).toBe(0);
     expect(api.calls).toHaveLength(0);
   });
@@ -42,7 +46,7 @@ describe('logout', () => {
     ['the server refuses', fail(500, 'boom')],
     ['the server cannot be reached', networkDown],
   ])('keeps the session and says "Failed to logout" when %s', async (_name, handler) => {
-    fakeApi({ 'GET /api/auth/logout': handler });
+    fakeApi({ 'POST /api/auth/logout': handler });
     storeSession('user');
     renderNavbar();
     await userEvent.click(screen.getByRole('button', { name: /logout/i }));

@@ -33,7 +33,8 @@ export const authCalls = {
     api.post<SessionResponse>('/auth/recruiterBypass', body, own),
   /** Who the stored token belongs to (also used after Google sign-in with a token). */
   verify: () => api.get<VerifyResponse>('/auth/verify', own),
-  logout: () => api.get<MessageResponse>('/auth/logout', own),
+  /** Ends this browser's session; the server refuses it unless sent from the shop's page. */
+  logout: () => api.post<MessageResponse>('/auth/logout', undefined, own),
   /** Cookie-based sign-in after Google: turns the session cookie into a token and user. */
   googleSuccess: () => api.get<SessionResponse>('/googleAuth/success', own),
 };
@@ -50,7 +51,10 @@ export const resetCodeCalls: CodeCalls = {
   verify: authCalls.verifyResetCode,
 };
 
-/** Where the browser goes for Google sign-in and Google logout (full-page redirects). */
+/**
+ * Where the browser goes for Google sign-in (a link) and Google logout (a form posted there),
+ * full-page redirects both.
+ */
 export const googleUrls = {
   login: '/api/googleAuth/login',
   logout: '/api/googleAuth/logout',
