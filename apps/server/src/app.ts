@@ -54,6 +54,7 @@ export async function buildApp({ config, database, logStream }: AppDeps): Promis
           'res.headers["set-cookie"]',
           '*.password',
           '*.token',
+          '*.verificationToken',
         ],
         censor: '[redacted]',
       },

@@ -13,12 +13,17 @@ import { authCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 
-/** The last step of a password reset: the new password, twice; saving it signs the user in. */
+/**
+ * The last step of a password reset: the new password, twice, sent with the verification token
+ * of the code step; saving it signs the user in.
+ */
 export function NewPasswordStep({
   email,
+  verificationToken,
   onReset,
 }: {
   email: string;
+  verificationToken: string;
   onReset: (body: SessionResponse) => void;
 }) {
   const form = useForm<NewPasswordForm>({
@@ -32,7 +37,9 @@ export function NewPasswordStep({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit(({ password }) => reset.mutate({ email, password }))}
+      onSubmit={form.handleSubmit(({ password }) =>
+        reset.mutate({ email, password, verificationToken }),
+      )}
     >
       {/* Lets a password manager file the new password under the right account. */}
       <input type="hidden" autoComplete="username" value={email} readOnly />

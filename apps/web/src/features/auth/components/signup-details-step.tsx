@@ -10,12 +10,17 @@ import { TextField } from './text-field';
 
 const detailsSchema = signupRequestSchema.pick({ username: true, password: true });
 
-/** Step 3: username and password; creating the account signs the visitor in. */
+/**
+ * Step 3: username and password; creating the account, with the verification token of the
+ * code step, signs the visitor in.
+ */
 export function SignupDetailsStep({
   email,
+  verificationToken,
   onSignedUp,
 }: {
   email: string;
+  verificationToken: string;
   onSignedUp: (body: SessionResponse) => void;
 }) {
   const form = useForm<{ username: string; password: string }>({
@@ -29,7 +34,9 @@ export function SignupDetailsStep({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => signup.mutate({ email, ...values }))}
+      onSubmit={form.handleSubmit((values) =>
+        signup.mutate({ email, ...values, verificationToken }),
+      )}
     >
       <TextField
         label="Username"

@@ -4,15 +4,18 @@ import { useCountdown } from './use-countdown';
 /**
  * The state of a form whose first steps are an address and the code mailed to it (sign-up, a
  * password reset): the step shown, the address, the resend countdown, and the props the email
- * and code steps take. A verified code moves on to `last`.
+ * and code steps take. A verified code moves on to `last` with its verification token, which
+ * the last step sends (decision 131); it is kept in memory only.
  */
 export function useCodeSteps<Last extends string>(last: Last, initialEmail = '') {
   const [step, setStep] = useState<'email' | 'code' | Last>('email');
   const [email, setEmail] = useState(initialEmail);
+  const [verificationToken, setVerificationToken] = useState('');
   const countdown = useCountdown();
   return {
     step,
     email,
+    verificationToken,
     emailStep: {
       defaultEmail: email,
       onSent: (address: string, resendAfterSeconds: number) => {
@@ -25,7 +28,10 @@ export function useCodeSteps<Last extends string>(last: Last, initialEmail = '')
       email,
       resendIn: countdown.remaining,
       onResent: countdown.start,
-      onVerified: () => setStep(last),
+      onVerified: (token: string) => {
+        setVerificationToken(token);
+        setStep(last);
+      },
       onChangeEmail: () => setStep('email'),
     },
   };

@@ -15,7 +15,8 @@ import {
 import { SignupRoute } from './signup-route';
 
 const sent = ok({ message: ACCOUNT.codeSent, resendAfterSeconds: 30 });
-const verified = ok({ message: ACCOUNT.codeVerified });
+const verificationToken = 'token-of-the-verified-code';
+const verified = ok({ message: ACCOUNT.codeVerified, verificationToken });
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
@@ -47,6 +48,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
       email: 'new@example.test',
       username: 'NewFan',
       password: 'long-enough',
+      verificationToken,
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token');
   });
@@ -95,7 +97,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the server message', fail(409, ACCOUNT.emailTaken), ACCOUNT.emailTaken],
+    ['the server message', fail(429, ACCOUNT.codeResendWait(12)), ACCOUNT.codeResendWait(12)],
     ['"Failed to send OTP"', networkDown, AUTH.sendOtpFailed],
   ])('shows %s inline when the code cannot be sent', async (_name, handler, text) => {
     fakeApi({ 'POST /api/auth/send-otp': handler });
@@ -117,7 +119,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the server message', fail(409, ACCOUNT.emailTaken), ACCOUNT.emailTaken],
+    ['the server message', fail(400, ACCOUNT.verificationExpired), ACCOUNT.verificationExpired],
     ['"Signup failed"', networkDown, AUTH.signupFailed],
   ])('shows %s inline when the account cannot be created', async (_name, handler, text) => {
     const { user } = await toCodeStep({
