@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors';
 import { authCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
+import { tokenRefused } from './use-code-steps';
 
 /**
  * The last step of a password reset: the new password, twice, sent with the verification token
@@ -21,10 +22,12 @@ export function NewPasswordStep({
   email,
   verificationToken,
   onReset,
+  onStartOver,
 }: {
   email: string;
   verificationToken: string;
   onReset: (body: SessionResponse) => void;
+  onStartOver: () => void;
 }) {
   const form = useForm<NewPasswordForm>({
     resolver: zodResolver(newPasswordFormSchema),
@@ -59,6 +62,11 @@ export function NewPasswordStep({
         error={errors.confirmPassword}
       />
       {reset.isError ? <FormAlert>{errorMessage(reset.error, AUTH.resetFailed)}</FormAlert> : null}
+      {tokenRefused(reset.error) ? (
+        <Button variant="secondary" size="sm" onClick={onStartOver}>
+          Ask for a new code
+        </Button>
+      ) : null}
       <Button type="submit" size="lg" disabled={reset.isPending}>
         {reset.isPending ? 'Saving…' : 'Save new password'}
       </Button>

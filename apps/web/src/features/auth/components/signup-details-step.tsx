@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/errors';
 import { authCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
+import { tokenRefused } from './use-code-steps';
 
 const detailsSchema = signupRequestSchema.pick({ username: true, password: true });
 
@@ -18,10 +19,12 @@ export function SignupDetailsStep({
   email,
   verificationToken,
   onSignedUp,
+  onStartOver,
 }: {
   email: string;
   verificationToken: string;
   onSignedUp: (body: SessionResponse) => void;
+  onStartOver: () => void;
 }) {
   const form = useForm<{ username: string; password: string }>({
     resolver: zodResolver(detailsSchema),
@@ -54,6 +57,11 @@ export function SignupDetailsStep({
       />
       {signup.isError ? (
         <FormAlert>{errorMessage(signup.error, AUTH.signupFailed)}</FormAlert>
+      ) : null}
+      {tokenRefused(signup.error) ? (
+        <Button variant="secondary" size="sm" onClick={onStartOver}>
+          Ask for a new code
+        </Button>
       ) : null}
       <Button type="submit" size="lg" disabled={signup.isPending}>
         {signup.isPending ? 'Creating account…' : 'Create account'}

@@ -1,5 +1,10 @@
 import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { useCountdown } from './use-countdown';
+
+/** Whether the last step was refused for its verification token (expired, used, replaced). */
+export const tokenRefused = (error: unknown): boolean =>
+  error instanceof ApiError && error.field === 'verificationToken';
 
 /**
  * The state of a form whose first steps are an address and the code mailed to it (sign-up, a
@@ -16,6 +21,8 @@ export function useCodeSteps<Last extends string>(last: Last, initialEmail = '')
     step,
     email,
     verificationToken,
+    /** Back to the email step, to ask for a new code once the token is refused. */
+    startOver: () => setStep('email'),
     emailStep: {
       defaultEmail: email,
       onSent: (address: string, resendAfterSeconds: number) => {

@@ -120,6 +120,20 @@ describe('ForgotPasswordRoute', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
+  it('offers a new code when the verification has expired or was used', async () => {
+    const refused = fail(400, ACCOUNT.verificationExpired, {
+      code: 'VALIDATION',
+      field: 'verificationToken',
+    });
+    const { user } = await toPasswordStep({ 'POST /api/auth/reset-password': refused });
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT.verificationExpired);
+    await user.click(screen.getByRole('button', { name: 'Ask for a new code' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('mika@example.test');
+  });
+
   it('links back to login', () => {
     fakeApi({});
     renderScreen(<ForgotPasswordRoute />, '/forgot-password');

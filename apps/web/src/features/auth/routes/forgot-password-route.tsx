@@ -29,7 +29,7 @@ const subtitles: Record<ResetStep, string> = {
  * one-time code mailed to it, then a new password, which signs the user in.
  */
 export function ForgotPasswordRoute() {
-  const { step, email, verificationToken, emailStep, codeStep } = useCodeSteps(
+  const { step, email, verificationToken, startOver, emailStep, codeStep } = useCodeSteps(
     'password',
     storage.get(STORAGE_KEYS.rememberedEmail) ?? '',
   );
@@ -65,6 +65,7 @@ export function ForgotPasswordRoute() {
           email={email}
           verificationToken={verificationToken}
           onReset={(body) => enter(body)}
+          onStartOver={startOver}
         />
       ) : null}
     </AuthLayout>

@@ -134,6 +134,28 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
   });
 
+  it('offers a new code when the verification has expired or was used', async () => {
+    const refused = fail(400, ACCOUNT.verificationExpired, {
+      code: 'VALIDATION',
+      field: 'verificationToken',
+    });
+    const { api, user } = await toCodeStep({
+      'POST /api/auth/verify-otp': verified,
+      'POST /api/auth/signup': refused,
+    });
+    await user.type(screen.getByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    await user.type(await screen.findByLabelText('Username'), 'NewFan');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT.verificationExpired);
+    await user.click(screen.getByRole('button', { name: 'Ask for a new code' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(api.called('POST /api/auth/send-otp')).toHaveLength(2);
+  });
+
   it('links to login, the recruiter page and Google', () => {
     fakeApi({});
     renderScreen(<SignupRoute />, '/signup');
