@@ -271,8 +271,9 @@ export async function signUpShopper(
   const otp = await readMailedCode(request, email);
   const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
   expect(verified.ok(), `code of ${email}`).toBe(true);
+  const { verificationToken } = (await verified.json()) as { verificationToken: string };
   const res = await request.post('/api/auth/signup', {
-    data: { email, username, password: SHOPPER_PASSWORD },
+    data: { email, username, password: SHOPPER_PASSWORD, verificationToken },
   });
   expect(res.status(), `sign-up of ${username}`).toBe(201);
   return { email, password: SHOPPER_PASSWORD };

@@ -6,6 +6,7 @@ import {
   signUpShopper,
   test,
   uniqueEmail,
+  waitForMail,
   type Page,
 } from '../fixtures';
 
@@ -35,6 +36,21 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expectSignedIn(page, 'Journey Fan');
+  });
+
+  test('sign-up with an address that has an account looks the same, and mails its owner a note', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('taken');
+    await signUpShopper(request, { email, username: 'Taken Fan' });
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+    const note = await waitForMail(request, email, { subject: ACCOUNT.accountExistsMailSubject });
+    expect(note.text).toContain('/forgot-password');
+    expect(note.text).not.toMatch(/\b\d{6}\b/);
   });
 
   test('login, a refused password, then logout', async ({ page, request, pageErrors }) => {
@@ -187,7 +203,10 @@ test.describe('accounts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('userInfo'))).toBeNull();
   });
 
-  test('the recruiter page creates an admin and goes home', async ({ page }) => {
+  test('the recruiter page creates an admin once its address is verified, and goes home', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('recruiter');
     await page.goto('/recruiter');
     await page.getByLabel('Username').fill('Recruiter Rae');
@@ -195,6 +214,8 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Recruiter Account' }).click();
+    await page.getByLabel('Code').fill(await readMailedCode(request, email));
+    await page.getByRole('button', { name: 'Verify code' }).click();
 
     await expect(page.getByText('Recruiter account created successfully!')).toBeVisible();
     await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });

@@ -62,6 +62,7 @@ export async function buildApp({
           'res.headers["set-cookie"]',
           '*.password',
           '*.token',
+          '*.verificationToken',
         ],
         censor: '[redacted]',
       },

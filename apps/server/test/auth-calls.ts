@@ -4,11 +4,13 @@
  *   const post = authPost(t, 1);             // from 10.1.0.1, 10.1.0.2, …
  *   await post('send-otp', { email });
  *   const code = codeMailedTo(t.app, email, 'sign-up');
+ *   const token = await verifiedToken(t, post, email, 'sign-up'); // code asked for and verified
  *   const { verify, refresh } = sessionCalls(t);
  *   await verify(accessToken);               // GET /api/auth/verify with the bearer token
  *   await refresh(refreshToken);             // POST /api/auth/refresh with the cookie
  */
 import type { FastifyInstance } from 'fastify';
+import { vi } from 'vitest';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
 import { bearer } from './users';
 
@@ -41,6 +43,28 @@ export function codeMailedTo(
   const code = new RegExp(`${kind} code is (\\d{6})`).exec(mail?.text ?? '')?.[1];
   if (!code) throw new Error(`no ${kind} code mailed to ${email}`);
   return code;
+}
+
+type AuthPost = ReturnType<typeof authPost>;
+
+/**
+ * Asks for a code for the address (sign-up or reset), verifies the code mailed and returns the
+ * verification token the last step needs. The reset mail goes out after the answer: waited for.
+ */
+export async function verifiedToken(
+  t: { app: FastifyInstance },
+  post: AuthPost,
+  email: string,
+  kind: 'sign-up' | 'password reset',
+): Promise<string> {
+  const [send, verify] =
+    kind === 'sign-up' ? ['send-otp', 'verify-otp'] : ['forgot-password', 'verify-reset-code'];
+  const sent = await post(send, { email });
+  if (sent.statusCode !== 200) throw new Error(`${send} answered ${sent.statusCode}`);
+  const otp = await vi.waitFor(() => codeMailedTo(t.app, email, kind));
+  const res = await post(verify, { email, otp });
+  if (res.statusCode !== 200) throw new Error(`${verify} answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { verificationToken: string }).verificationToken;
 }
 
 /** What a signed-in client calls with its tokens: the access token alone, and a refresh. */

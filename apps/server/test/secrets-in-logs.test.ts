@@ -1,8 +1,9 @@
 /**
  * No secret, hash or token in a log line or an API response. The app logs at trace level into
  * memory while an account goes through sign-up, login, a failed login, refresh, "who am I",
- * the staff users list and logout; then every line and every response body is searched for
- * the passwords, their argon2 hashes, the access and refresh tokens and JWT_SECRET.
+ * a password reset, the staff users list and logout; then every line and every response body
+ * is searched for the passwords, their argon2 hashes, the access, refresh and verification
+ * tokens (decision 131) and JWT_SECRET.
  *
  * The sign-up code and the mail that carries it are among them (DESIGN.md §8): without
  * SMTP_URL the dev outbox keeps mail for GET /api/dev/outbox and logs only its address and
@@ -10,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
@@ -36,8 +37,9 @@ async function call({ method, url, payload, token, rt }: Call) {
     ...(rt ? { cookies: { [REFRESH_COOKIE]: rt } } : {}),
   });
   responses.push({ call: `${method} ${url} → ${res.statusCode}`, body: res.body });
-  const body = res.json() as { token?: string };
+  const body = res.json() as { token?: string; verificationToken?: string };
   if (body.token) secrets.add(body.token);
+  if (body.verificationToken) secrets.add(body.verificationToken);
   const refresh = refreshCookieOf(res);
   if (refresh) secrets.add(refresh);
   return { res, body, refresh };
@@ -60,8 +62,14 @@ beforeAll(async () => {
   const mail = t.app.mailer.outbox![0]!;
   const code = /sign-up code is (\d{6})/.exec(mail.text)![1]!;
   secrets.add(code).add(mail.text).add(mail.html);
-  await call({ method: 'POST', url: '/api/auth/verify-otp', payload: { email, otp: code } });
-  const signup = { email, username: 'log-reader', password };
+  const verified = await call({
+    method: 'POST',
+    url: '/api/auth/verify-otp',
+    payload: { email, otp: code },
+  });
+  const { verificationToken } = verified.body;
+  expect(verificationToken).toEqual(expect.any(String));
+  const signup = { email, username: 'log-reader', password, verificationToken };
   expect(
     (await call({ method: 'POST', url: '/api/auth/signup', payload: signup })).res.statusCode,
   ).toBe(201);
@@ -77,7 +85,37 @@ beforeAll(async () => {
     url: '/api/auth/login',
     payload: { email, password },
   });
-  const refreshed = await call({ method: 'POST', url: '/api/auth/refresh', rt: login.refresh });
+  expect(login.res.statusCode).toBe(200);
+  // A reset: a call with a made-up token, then the code, its token and the new password.
+  const resetPassword = 'a-reset-password-in-plain-sight';
+  secrets.add(resetPassword);
+  const guessed = { email, password: resetPassword, verificationToken: 'made-up-token-4711' };
+  secrets.add(guessed.verificationToken);
+  await call({ method: 'POST', url: '/api/auth/reset-password', payload: guessed });
+  await call({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const resetCode = await vi.waitFor(
+    () => /password reset code is (\d{6})/.exec(t.app.mailer.outbox![0]!.text)![1]!,
+  );
+  const resetVerified = await call({
+    method: 'POST',
+    url: '/api/auth/verify-reset-code',
+    payload: { email, otp: resetCode },
+  });
+  const reset = { ...guessed, verificationToken: resetVerified.body.verificationToken };
+  const afterReset = await call({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    payload: reset,
+  });
+  expect(afterReset.res.statusCode).toBe(200);
+  const relogin = await call({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: resetPassword },
+  });
+  expect(relogin.res.statusCode).toBe(200);
+
+  const refreshed = await call({ method: 'POST', url: '/api/auth/refresh', rt: relogin.refresh });
   expect(refreshed.res.statusCode).toBe(200);
   await call({ method: 'GET', url: '/api/auth/verify', token: refreshed.body.token });
 
@@ -129,10 +167,13 @@ describe('the log', () => {
 describe('the API responses', () => {
   it('carry no password, hash or JWT_SECRET, and no token besides the one they issue', () => {
     const leaks = responses.filter(({ body }) => {
-      const { token: _issued, ...rest } = JSON.parse(body) as { token?: string };
+      const parsed = JSON.parse(body) as { token?: string; verificationToken?: string };
+      const { token: _issued, verificationToken: _proof, ...rest } = parsed;
       const others = JSON.stringify(rest);
       const leaked = [...secrets].some((s) => others.includes(s));
-      return leaked || others.includes('$argon2') || JWT.test(others) || /"password/i.test(others);
+      // A field named password*, not a message that starts with "Password changed".
+      const passwordField = /"password\w*":/i.test(others);
+      return leaked || others.includes('$argon2') || JWT.test(others) || passwordField;
     });
     expect(leaks).toEqual([]);
   });

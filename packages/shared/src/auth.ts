@@ -11,7 +11,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
-import { INPUT_RULES, RECRUITER, VALIDATION } from './messages';
+import { ACCOUNT, INPUT_RULES, RECRUITER, VALIDATION } from './messages';
 import { ROLES } from './roles';
 import { hasControlCharacters, requiredString } from './text-rules';
 
@@ -72,6 +72,16 @@ const codeSchema = required(VALIDATION.otpRequired)
   .normalize('NFKC')
   .regex(CODE_PATTERN, INPUT_RULES.codeDigits);
 
+/**
+ * The token a verified code answers with (decision 131): the last step of sign-up, of a reset
+ * and of the recruiter page carries it, as proof that its caller read the address's mail.
+ * `missing` is that flow's "verify your email first".
+ */
+const verificationTokenField = (missing: string) =>
+  requiredString(missing)
+    .min(1, missing)
+    .max(EMAIL_CODE.verificationTokenMaxLength, ACCOUNT.verificationExpired);
+
 export const sendOtpRequestSchema = z.object({ email: emailSchema });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
@@ -85,6 +95,7 @@ export const signupRequestSchema = z.object({
   email: emailSchema,
   username: usernameSchema,
   password: newPasswordField(VALIDATION.passwordTooShort),
+  verificationToken: verificationTokenField(ACCOUNT.emailNotVerified),
 });
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
@@ -103,20 +114,31 @@ const samePasswordTwice = (v: { password: string; confirmPassword: string }) =>
   v.password === v.confirmPassword;
 const passwordsDiffer = { message: RECRUITER.passwordsDiffer, path: ['confirmPassword'] };
 
-export const recruiterRequestSchema = z
-  .object({
-    username: usernameSchema,
-    email: emailSchema,
-    password: newPasswordField(RECRUITER.passwordTooShort),
-    confirmPassword: confirmPasswordSchema,
-  })
+const recruiterFields = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: newPasswordField(RECRUITER.passwordTooShort),
+  confirmPassword: confirmPasswordSchema,
+});
+
+/** The recruiter page's form (spec §5). */
+export const recruiterFormSchema = recruiterFields.refine(samePasswordTwice, passwordsDiffer);
+export type RecruiterForm = z.input<typeof recruiterFormSchema>;
+
+/** The form, once its address is verified with a sign-up code (decisions 131 and 132). */
+export const recruiterRequestSchema = recruiterFields
+  .extend({ verificationToken: verificationTokenField(ACCOUNT.emailNotVerified) })
   .refine(samePasswordTwice, passwordsDiffer);
 export type RecruiterRequest = z.input<typeof recruiterRequestSchema>;
 
-/** The last step of a password reset, once the address's code is verified (decision 108). */
+/**
+ * The last step of a password reset, with the token of the address's verified code (decisions
+ * 108 and 131).
+ */
 export const resetPasswordRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordField(VALIDATION.passwordTooShort),
+  verificationToken: verificationTokenField(ACCOUNT.resetNotVerified),
 });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
@@ -145,6 +167,12 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** A verified code (sign-up or reset): the single-use token its last step needs. */
+export const verifyOtpResponseSchema = messageResponseSchema.extend({
+  verificationToken: z.string(),
+});
+export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 export const sendOtpResponseSchema = messageResponseSchema.extend({
   /** Seconds until the server accepts another code request for this address. */

@@ -86,6 +86,10 @@ export const EMAIL_CODE = {
   ttlMinutes: 10,
   maxWrongTries: 5,
   resendCooldownSeconds: 30,
+  /** How long the token a verified code returns stays good for the last step (decision 131). */
+  verificationTokenTtlMinutes: 10,
+  /** The longest verification token a request may carry; the server issues 43 characters. */
+  verificationTokenMaxLength: 128,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  ACCOUNT,
   COUPON,
   createCheckoutSessionRequestSchema,
   createCouponRequestSchema,
@@ -32,8 +33,15 @@ const said = (schema: z.ZodType, value: unknown) => {
 };
 
 const longEmail = (length: number) => `${'a'.repeat(length - '@example.com'.length)}@example.com`;
-const signup = { email: 'mia@example.com', username: 'mia', password: 'password123' };
+const verificationToken = 'a-token-from-the-verified-code';
+const signup = {
+  email: 'mia@example.com',
+  username: 'mia',
+  password: 'password123',
+  verificationToken,
+};
 const recruiter = { ...signup, confirmPassword: 'password123' };
+const reset = { email: 'a@b.co', verificationToken };
 
 describe('e-mail addresses', () => {
   const forms: [string, z.ZodType, Record<string, unknown>, string][] = [
@@ -42,7 +50,12 @@ describe('e-mail addresses', () => {
     ['sign-up', signupRequestSchema, signup, RECRUITER.invalidEmail],
     ['login', loginRequestSchema, { password: 'x' }, RECRUITER.invalidEmail],
     ['recruiter', recruiterRequestSchema, recruiter, RECRUITER.invalidEmail],
-    ['reset', resetPasswordRequestSchema, { password: 'password123' }, RECRUITER.invalidEmail],
+    [
+      'reset',
+      resetPasswordRequestSchema,
+      { password: 'password123', verificationToken },
+      RECRUITER.invalidEmail,
+    ],
     ['user edit', userEditFieldsSchema, {}, DASHBOARD_RULES.emailInvalid],
   ];
 
@@ -65,6 +78,26 @@ describe('e-mail addresses', () => {
   });
 });
 
+describe('the verification token of a last step (decision 131)', () => {
+  it.each([
+    ['sign-up', signupRequestSchema, signup, ACCOUNT.emailNotVerified],
+    ['recruiter', recruiterRequestSchema, recruiter, ACCOUNT.emailNotVerified],
+    [
+      'reset',
+      resetPasswordRequestSchema,
+      { ...reset, password: 'password123' },
+      ACCOUNT.resetNotVerified,
+    ],
+  ] as const)('is required on %s, and a huge one is refused', (_name, schema, value, missing) => {
+    expect(said(schema, value)).toBe('ok');
+    expect(said(schema, { ...value, verificationToken: undefined })).toBe(missing);
+    expect(said(schema, { ...value, verificationToken: '' })).toBe(missing);
+    expect(said(schema, { ...value, verificationToken: 't'.repeat(100_000) })).toBe(
+      ACCOUNT.verificationExpired,
+    );
+  });
+});
+
 describe('present but wrong values say what is wrong', () => {
   const long = 'p'.repeat(129);
 
@@ -72,7 +105,7 @@ describe('present but wrong values say what is wrong', () => {
     ['sign-up', signupRequestSchema, signup],
     ['recruiter', recruiterRequestSchema, { ...recruiter, confirmPassword: long }],
     ['login', loginRequestSchema, { email: 'a@b.co' }],
-    ['reset', resetPasswordRequestSchema, { email: 'a@b.co' }],
+    ['reset', resetPasswordRequestSchema, reset],
     ['user edit', userEditFieldsSchema, {}],
   ] as const)('a 129-character password on %s', (_name, schema, rest) => {
     expect(said(schema, { ...rest, password: long })).toBe(INPUT_RULES.passwordTooLong);
@@ -155,7 +188,7 @@ describe('control characters', () => {
       expect(
         said(recruiterRequestSchema, { ...recruiter, password, confirmPassword: password }),
       ).toBe(message);
-      expect(said(resetPasswordRequestSchema, { email: 'a@b.co', password })).toBe(message);
+      expect(said(resetPasswordRequestSchema, { ...reset, password })).toBe(message);
       expect(said(newPasswordFormSchema, { password, confirmPassword: password })).toBe(message);
       expect(said(userEditFieldsSchema, { password })).toBe(message);
       expect(said(loginRequestSchema, { email: 'a@b.co', password })).toBe('ok');

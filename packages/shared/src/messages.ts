@@ -259,4 +259,11 @@ export const ACCOUNT = {
     'Please verify your email with the code we sent before choosing a new password.',
   passwordReset: 'Password changed. You are logged in.',
   resetMailSubject: 'Your Otaku Shelf password reset code',
+  /** The last step's token was wrong, used, expired, or is another address's (decision 131). */
+  verificationExpired:
+    'Your email verification has expired or was already used. Please ask for a new code.',
+  tooManyAccountSteps: (seconds: number) =>
+    `Too many attempts. Please try again in ${formatWait(seconds)}.`,
+  /** Mailed instead of a sign-up code to an address that has an account (decision 132). */
+  accountExistsMailSubject: 'Someone tried to create an Otaku Shelf account with your email',
 } as const;

@@ -134,6 +134,8 @@ export const emailCodes = pgTable(
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set once the code is verified; the sign-up or reset must then complete before expiresAt. */
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** HMAC of the single-use token the verified code answered with (decision 131). */
+    tokenHash: text('token_hash'),
   },
   (t) => [
     primaryKey({ columns: [t.email, t.purpose] }),

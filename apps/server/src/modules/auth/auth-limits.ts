@@ -25,4 +25,13 @@ export const LIMITS = {
   verifyResetPerEmail: { name: 'verify-reset:email', limit: 15, windowSeconds: 15 * MINUTE },
   verifyResetPerIp: { name: 'verify-reset:ip', limit: 30, windowSeconds: 15 * MINUTE },
   recruiterPerIp: { name: 'recruiter:ip', limit: 5, windowSeconds: 60 * MINUTE },
+  /**
+   * The last steps, which need a verification token (decision 131): every call counts per IP;
+   * per address only those without a good token, so strangers cannot hold up the owner.
+   * Sign-up's counters count the recruiter page's last step too.
+   */
+  signupPerEmail: { name: 'signup:email', limit: 10, windowSeconds: 15 * MINUTE },
+  signupPerIp: { name: 'signup:ip', limit: 30, windowSeconds: 15 * MINUTE },
+  resetPasswordPerEmail: { name: 'reset-password:email', limit: 10, windowSeconds: 15 * MINUTE },
+  resetPasswordPerIp: { name: 'reset-password:ip', limit: 30, windowSeconds: 15 * MINUTE },
 } satisfies Record<string, RateLimitRule>;

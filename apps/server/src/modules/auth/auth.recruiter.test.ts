@@ -1,5 +1,6 @@
 import { ACCOUNT, RECRUITER, VALIDATION } from '@otaku/shared';
 import { describe, expect, it } from 'vitest';
+import { authPost, verifiedToken } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, refreshCookieOf } from '../../../test/users';
 import { LIMITS } from './auth-limits';
@@ -16,10 +17,16 @@ const valid = {
 };
 const recruit = (payload: object, remoteAddress = nextIp()) =>
   t.app.inject({ method: 'POST', url: '/api/auth/recruiterBypass', payload, remoteAddress });
+const post = authPost(t, 4);
+/** The form with the token of its address's verified sign-up code (decision 131). */
+const proved = async (form: typeof valid) => ({
+  ...form,
+  verificationToken: await verifiedToken(t, post, form.email, 'sign-up'),
+});
 
 describe('POST /api/auth/recruiterBypass', () => {
-  it('creates an admin account at once and signs it in', async () => {
-    const res = await recruit(valid);
+  it('creates an admin account at once for a verified address and signs it in', async () => {
+    const res = await recruit(await proved(valid));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
@@ -37,11 +44,27 @@ describe('POST /api/auth/recruiterBypass', () => {
     expect(verify.json().user.role).toBe('admin');
   });
 
-  it('refuses an address that already has an account', async () => {
+  it('answers the same whether or not the address has an account', async () => {
     const user = await createUser(t.database);
-    const res = await recruit({ ...valid, email: user.email });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.emailTaken });
+    const free = { ...valid, email: 'free@hiring.example.com' };
+    for (const extra of [{}, { verificationToken: 'made-up' }]) {
+      const taken = await recruit({ ...valid, email: user.email, ...extra });
+      const other = await recruit({ ...free, ...extra });
+      expect(taken.statusCode).toBe(400);
+      expect(taken.statusCode).toBe(other.statusCode);
+      expect(taken.json()).toEqual(other.json());
+    }
+    // The code step before it answers alike too (auth.signup.test.ts), and only the address
+    // without an account gets a code that passes.
+  });
+
+  it("refuses a token that was used, or is another address's", async () => {
+    const form = await proved({ ...valid, email: 'once@hiring.example.com' });
+    expect((await recruit(form)).statusCode).toBe(201);
+    const again = await recruit({ ...form, email: 'twice@hiring.example.com' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
+    expect((await recruit(form)).json()).toMatchObject({ message: ACCOUNT.verificationExpired });
   });
 
   it.each([
@@ -55,18 +78,17 @@ describe('POST /api/auth/recruiterBypass', () => {
     [{ confirmPassword: '' }, 'confirmPassword', RECRUITER.confirmRequired],
     [{ confirmPassword: 'hire-me-later' }, 'confirmPassword', RECRUITER.passwordsDiffer],
   ])('refuses %j: %s "%s"', async (change, field, message) => {
-    const res = await recruit({ ...valid, email: 'form@hiring.example.com', ...change });
+    const form = { ...valid, email: 'form@hiring.example.com', verificationToken: 'x' };
+    const res = await recruit({ ...form, ...change });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message, field });
   });
 
   it('accepts a username of exactly 3 and of exactly 20 characters', async () => {
     for (const username of ['abc', 'x'.repeat(20)]) {
-      const res = await recruit({
-        ...valid,
-        username,
-        email: `${username.length}@hiring.example.com`,
-      });
+      const res = await recruit(
+        await proved({ ...valid, username, email: `${username.length}@hiring.example.com` }),
+      );
       expect(res.statusCode).toBe(201);
     }
   });
@@ -74,10 +96,11 @@ describe('POST /api/auth/recruiterBypass', () => {
   it('is rate-limited per IP address', async () => {
     const address = '10.4.99.1';
     for (let i = 0; i < LIMITS.recruiterPerIp.limit; i++) {
-      const res = await recruit({ ...valid, email: `limit-${i}@hiring.example.com` }, address);
-      expect(res.statusCode).toBe(201);
+      const form = await proved({ ...valid, email: `limit-${i}@hiring.example.com` });
+      expect((await recruit(form, address)).statusCode).toBe(201);
     }
-    const res = await recruit({ ...valid, email: 'limit-last@hiring.example.com' }, address);
+    const last = await proved({ ...valid, email: 'limit-last@hiring.example.com' });
+    const res = await recruit(last, address);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(
       /^Too many accounts were created from your network\. Please try again in \d+ minutes?\.$/,
@@ -92,7 +115,7 @@ describe('POST /api/auth/recruiterBypass with RECRUITER_SIGNUP=off', () => {
     const res = await off.app.inject({
       method: 'POST',
       url: '/api/auth/recruiterBypass',
-      payload: valid,
+      payload: { ...valid, verificationToken: 'x' },
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({

@@ -1,7 +1,7 @@
 import { ACCOUNT, AUTH, INPUT_RULES, RECRUITER, VALIDATION } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { authPost, codeMailedTo, sessionCalls } from '../../../test/auth-calls';
+import { authPost, codeMailedTo, sessionCalls, verifiedToken } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, logIn, refreshCookieOf, type TestUser } from '../../../test/users';
 import { LIMITS } from './auth-limits';
@@ -16,15 +16,8 @@ const resetCodeSentTo = (email: string) =>
 
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
-/** Asks for a code for the user's address and verifies it. */
-async function verifiedReset(user: TestUser) {
-  expect((await post('forgot-password', { email: user.email })).statusCode).toBe(200);
-  const res = await post('verify-reset-code', {
-    email: user.email,
-    otp: await resetCodeSentTo(user.email),
-  });
-  expect(res.statusCode).toBe(200);
-}
+/** Asks for a code for the user's address and verifies it: the verification token. */
+const verifiedReset = (user: TestUser) => verifiedToken(t, post, user.email, 'password reset');
 
 const { verify, refresh } = sessionCalls(t);
 
@@ -140,7 +133,14 @@ describe('POST /api/auth/verify-reset-code', () => {
     expect(wrong.json()).toMatchObject({ message: AUTH.otpInvalid, field: 'otp' });
     const right = await post('verify-reset-code', { email: user.email, otp: code });
     expect(right.statusCode).toBe(200);
-    expect(right.json()).toEqual({ success: true, message: ACCOUNT.resetCodeVerified });
+    expect(right.json()).toEqual({
+      success: true,
+      message: ACCOUNT.resetCodeVerified,
+      verificationToken: expect.stringMatching(/^[\w-]{43}$/),
+    });
+    expect(right.headers['cache-control']).toBe('no-store');
+    const again = await post('verify-reset-code', { email: user.email, otp: code });
+    expect(again.json()).toMatchObject({ message: AUTH.otpInvalid });
   });
 
   it('refuses every code for an address without an account', async () => {
@@ -179,12 +179,18 @@ describe('POST /api/auth/verify-reset-code', () => {
 });
 
 describe('POST /api/auth/reset-password', () => {
-  it('sets the new password, ends every other session and signs in', async () => {
+  const newPassword = (password: string, verificationToken: string, email: string) => ({
+    email,
+    password,
+    verificationToken,
+  });
+
+  it('sets the new password, ends every other session and signs in, once per token', async () => {
     const user = await createUser(t.database);
     const before = await logIn(t.app, user, '10.7.200.1');
-    await verifiedReset(user);
+    const token = await verifiedReset(user);
 
-    const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
+    const res = await post('reset-password', newPassword('a-new-password', token, user.email));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
@@ -204,21 +210,92 @@ describe('POST /api/auth/reset-password', () => {
     expect(old.statusCode).toBe(401);
     await logIn(t.app, { email: user.email, password: 'a-new-password' }, '10.7.200.1');
 
-    const again = await post('reset-password', { email: user.email, password: 'yet-another-one' });
+    const again = await post('reset-password', newPassword('yet-another-one', token, user.email));
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: ACCOUNT.resetNotVerified, field: 'email' });
+    expect(again.json()).toEqual({
+      success: false,
+      message: ACCOUNT.verificationExpired,
+      code: 'VALIDATION',
+      field: 'verificationToken',
+    });
   });
 
-  it('refuses a new password holding a control character, and keeps the code verified', async () => {
+  it('is not enough to know the address: polling the last step while the owner enters the code takes nothing', async () => {
     const user = await createUser(t.database);
-    await verifiedReset(user);
-    const res = await post('reset-password', { email: user.email, password: 'new\rpassword' });
+    const stolen = 'attackers-password';
+    const poll = () =>
+      Promise.all([
+        post('reset-password', { email: user.email, password: stolen }),
+        post('reset-password', newPassword(stolen, 'guessed-token', user.email)),
+      ]);
+    expect((await post('forgot-password', { email: user.email })).statusCode).toBe(200);
+    for (const res of await poll()) expect(res.statusCode).toBe(400);
+    // The owner types the code from the mail...
+    const otp = await resetCodeSentTo(user.email);
+    const verified = await post('verify-reset-code', { email: user.email, otp });
+    expect(verified.statusCode).toBe(200);
+    // ...and the stranger, still polling, gets nothing.
+    const [withoutToken, withGuess] = await poll();
+    expect(withoutToken!.statusCode).toBe(400);
+    expect(withoutToken!.json()).toMatchObject({ message: ACCOUNT.resetNotVerified });
+    expect(withGuess!.statusCode).toBe(400);
+    expect(withGuess!.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
+    expect((await post('login', { email: user.email, password: stolen })).statusCode).toBe(401);
+
+    const { verificationToken } = verified.json();
+    const mine = await post(
+      'reset-password',
+      newPassword('owners-new-one', verificationToken, user.email),
+    );
+    expect(mine.statusCode).toBe(200);
+    expect((await post('login', { email: user.email, password: stolen })).statusCode).toBe(401);
+  });
+
+  it('takes a token only for its own address and purpose', async () => {
+    const [mine, other] = [await createUser(t.database), await createUser(t.database)];
+    const token = await verifiedReset(mine);
+    const forOther = await post(
+      'reset-password',
+      newPassword('a-new-password', token, other.email),
+    );
+    expect(forOther.statusCode).toBe(400);
+    expect(forOther.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
+
+    // A sign-up token for an address that has no account yet, which then gets one.
+    const email = 'signs-up-then-resets@example.com';
+    const signupToken = await verifiedToken(t, post, email, 'sign-up');
+    await createUser(t.database, { email });
+    const asReset = await post('reset-password', newPassword('a-new-password', signupToken, email));
+    expect(asReset.statusCode).toBe(400);
+    expect(asReset.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
+
+    const own = await post('reset-password', newPassword('a-new-password', token, mine.email));
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two calls with the same token at once change the password', async () => {
+    const user = await createUser(t.database);
+    const token = await verifiedReset(user);
+    const both = await Promise.all(
+      ['first-new-password', 'second-new-password'].map((password) =>
+        post('reset-password', newPassword(password, token, user.email)),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const loser = both.find((r) => r.statusCode === 400)!;
+    expect(loser.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
+  });
+
+  it('refuses a new password holding a control character, and keeps the token good', async () => {
+    const user = await createUser(t.database);
+    const token = await verifiedReset(user);
+    const res = await post('reset-password', newPassword('new\rpassword', token, user.email));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       message: INPUT_RULES.controlCharacters('Password'),
       field: 'password',
     });
-    const fixed = await post('reset-password', { email: user.email, password: 'new-password' });
+    const fixed = await post('reset-password', newPassword('new-password', token, user.email));
     expect(fixed.statusCode).toBe(200);
   });
 
@@ -230,7 +307,7 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json()).toMatchObject({ message: INPUT_RULES.codeDigits, field: 'otp' });
   });
 
-  it('refuses an address whose code was sent but not verified', async () => {
+  it('refuses a call without a token', async () => {
     const user = await createUser(t.database);
     await post('forgot-password', { email: user.email });
     const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
@@ -238,14 +315,15 @@ describe('POST /api/auth/reset-password', () => {
     expect(res.json()).toMatchObject({ success: false, message: ACCOUNT.resetNotVerified });
   });
 
-  it('refuses a verified code once its 10 minutes are over', async () => {
+  it('refuses a token once its 10 minutes are over', async () => {
     const user = await createUser(t.database);
-    await verifiedReset(user);
+    const token = await verifiedReset(user);
     await t.database.db.execute(
       sql`update email_codes set expires_at = now() - interval '1 second' where email = ${user.email}`,
     );
-    const res = await post('reset-password', { email: user.email, password: 'a-new-password' });
-    expect(res.json()).toMatchObject({ message: ACCOUNT.resetNotVerified });
+    const res = await post('reset-password', newPassword('a-new-password', token, user.email));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: ACCOUNT.verificationExpired });
   });
 
   it('lets an address kept waiting by wrong passwords log in with the new password', async () => {
@@ -256,8 +334,8 @@ describe('POST /api/auth/reset-password', () => {
     }
     const waiting = await post('login', { email: user.email, password: user.password }, address);
     expect(waiting.statusCode).toBe(429);
-    await verifiedReset(user);
-    await post('reset-password', { email: user.email, password: 'a-new-password' });
+    const token = await verifiedReset(user);
+    await post('reset-password', newPassword('a-new-password', token, user.email));
     const res = await post('login', { email: user.email, password: 'a-new-password' }, address);
     expect(res.statusCode).toBe(200);
   });
@@ -267,8 +345,46 @@ describe('POST /api/auth/reset-password', () => {
     [{}, VALIDATION.passwordRequired],
     [{ password: 'short' }, VALIDATION.passwordTooShort],
   ])('refuses %j with "%s"', async (fields, message) => {
-    const res = await post('reset-password', { email: 'form@example.com', ...fields });
+    const res = await post('reset-password', {
+      email: 'form@example.com',
+      verificationToken: 'x',
+      ...fields,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message, field: 'password' });
   });
 });
+
+describe('throttling of the last step of a reset', () => {
+  it('limits calls per IP address', async () => {
+    const address = '10.7.98.1';
+    for (let i = 0; i < LIMITS.resetPasswordPerIp.limit; i++) {
+      const email = `reset-step-${i}@example.com`;
+      const res = await post('reset-password', newPasswordOf(email), address);
+      expect(res.statusCode).toBe(400);
+    }
+    const res = await post('reset-password', newPasswordOf('last@example.com'), address);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+  });
+
+  it('limits calls without a good token per address, whatever the IP, but never holds up its owner', async () => {
+    const user = await createUser(t.database);
+    const token = await verifiedReset(user);
+    for (let i = 0; i < LIMITS.resetPasswordPerEmail.limit; i++) {
+      expect((await post('reset-password', newPasswordOf(user.email))).statusCode).toBe(400);
+    }
+    const res = await post('reset-password', newPasswordOf(user.email));
+    expect(res.statusCode).toBe(429);
+    const owner = await post('reset-password', {
+      ...newPasswordOf(user.email),
+      verificationToken: token,
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+});
+
+/** A reset's last step with a made-up token. */
+function newPasswordOf(email: string) {
+  return { email, password: 'a-new-password', verificationToken: 'made-up' };
+}

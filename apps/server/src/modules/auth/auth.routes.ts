@@ -11,6 +11,7 @@ import {
   EMAIL_CODE,
   signupRequestSchema,
   verifyOtpRequestSchema,
+  verifyOtpResponseSchema,
   verifyResponseSchema,
 } from '@otaku/shared';
 import type { FastifyReply } from 'fastify';
@@ -53,11 +54,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify-otp',
     {
       config: { access: 'public' },
-      schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } },
+      schema: { tags, body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } },
     },
-    async (request) => {
-      await auth.verifySignupCode(deps(), request.body.email, request.body.otp, request.ip);
-      return { success: true as const, message: ACCOUNT.codeVerified };
+    async (request, reply) => {
+      const { email, otp } = request.body;
+      const verificationToken = await auth.verifySignupCode(deps(), email, otp, request.ip);
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, message: ACCOUNT.codeVerified, verificationToken };
     },
   );
 
@@ -68,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: signupRequestSchema, response: { 201: sessionResponseSchema } },
     },
     async (request, reply) => {
-      const result = await auth.signUp(deps(), request.body);
+      const result = await auth.signUp(deps(), request.body, request.ip);
       return reply.status(201).send(signedIn(reply, result, ACCOUNT.signedUp));
     },
   );
@@ -103,11 +106,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify-reset-code',
     {
       config: { access: 'public' },
-      schema: { tags, body: verifyOtpRequestSchema, response: { 200: messageResponseSchema } },
+      schema: { tags, body: verifyOtpRequestSchema, response: { 200: verifyOtpResponseSchema } },
     },
-    async (request) => {
-      await reset.verifyResetCode(deps(), request.body.email, request.body.otp, request.ip);
-      return { success: true as const, message: ACCOUNT.resetCodeVerified };
+    async (request, reply) => {
+      const { email, otp } = request.body;
+      const verificationToken = await reset.verifyResetCode(deps(), email, otp, request.ip);
+      void reply.header('cache-control', 'no-store');
+      return { success: true as const, message: ACCOUNT.resetCodeVerified, verificationToken };
     },
   );
 
@@ -118,7 +123,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, body: resetPasswordRequestSchema, response: { 200: sessionResponseSchema } },
     },
     async (request, reply) =>
-      signedIn(reply, await reset.resetPassword(deps(), request.body), ACCOUNT.passwordReset),
+      signedIn(
+        reply,
+        await reset.resetPassword(deps(), request.body, request.ip),
+        ACCOUNT.passwordReset,
+      ),
   );
 
   app.post(

@@ -10,12 +10,14 @@ import type { Db } from '../../db/client';
 import { conflict, forbidden, unauthenticated } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { enforceRateLimit } from '../../lib/rate-limit';
+import { accountExistsMail } from '../mail/code-mail';
 import type { Mailer } from '../mail/mailer';
 import { LIMITS } from './auth-limits';
 import * as repo from './auth.repo';
 import { clearLoginTries, takeLoginTry } from './login-throttle';
 import { startSession, type IssuedSession } from './sessions';
-import { checkCode, consumeVerifiedCode, mailNewCode, requireVerifiedCode } from './email-codes';
+import { checkCode, mailNewCode, type CodeOwner } from './email-codes';
+import { checkVerificationToken, useVerificationToken } from './verification-tokens';
 
 export interface AuthDeps {
   db: Db;
@@ -29,45 +31,76 @@ export interface SignedIn {
   session: IssuedSession;
 }
 
-/** Sends a new sign-up code to an address that has no account yet. */
-export async function sendSignupCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
-  const { db } = deps;
-  await enforceRateLimit(db, LIMITS.sendOtpPerIp, ip, ACCOUNT.tooManyCodeRequests);
-  await enforceRateLimit(db, LIMITS.sendOtpPerEmail, email, ACCOUNT.tooManyCodeRequests);
-  if (await repo.findUserByEmail(db, email)) throw conflict(ACCOUNT.emailTaken);
-  await mailNewCode(deps, { email, purpose: 'signup' });
+const signupOf = (email: string): CodeOwner => ({ email, purpose: 'signup' });
+
+/** A new account's fields, with the token of its address's verified sign-up code. */
+interface NewAccount {
+  email: string;
+  username: string;
+  password: string;
+  verificationToken: string;
 }
 
-export async function verifySignupCode(deps: AuthDeps, email: string, otp: string, ip: string) {
+/**
+ * Mails a sign-up code to an address without an account. An address that has one is mailed a
+ * note instead ("sign in or reset your password"), and a code that never passes is stored, so
+ * the answer, its wait and its timing do not tell the two apart (decision 132).
+ */
+export async function sendSignupCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
+  const { db, config } = deps;
+  await enforceRateLimit(db, LIMITS.sendOtpPerIp, ip, ACCOUNT.tooManyCodeRequests);
+  await enforceRateLimit(db, LIMITS.sendOtpPerEmail, email, ACCOUNT.tooManyCodeRequests);
+  const taken = await repo.findUserByEmail(db, email);
+  await mailNewCode(
+    deps,
+    signupOf(email),
+    taken ? accountExistsMail(email, config.publicUrl) : undefined,
+  );
+}
+
+/** Checks a sign-up code; a right one answers with the token the last step needs. */
+export async function verifySignupCode(
+  deps: AuthDeps,
+  email: string,
+  otp: string,
+  ip: string,
+): Promise<string> {
   const { db, config } = deps;
   await enforceRateLimit(db, LIMITS.verifyOtpPerIp, ip, ACCOUNT.tooManyCodeChecks);
   await enforceRateLimit(db, LIMITS.verifyOtpPerEmail, email, ACCOUNT.tooManyCodeChecks);
-  await checkCode(db, config.jwtSecret, { email, purpose: 'signup' }, otp);
+  return checkCode(db, config.jwtSecret, signupOf(email), otp);
 }
 
-/** Creates the account of a verified address, using up its code, and signs it in. */
-export async function signUp(
-  deps: AuthDeps,
-  input: { email: string; username: string; password: string },
-): Promise<SignedIn> {
+/**
+ * Creates an account for an address proved by its verification token: the token is checked
+ * before the password is hashed, and used up in the transaction that inserts the user.
+ */
+async function createAccount(deps: AuthDeps, input: NewAccount, ip: string, role: Role) {
   const { db, config } = deps;
-  const owner = { email: input.email, purpose: 'signup' } as const;
-  await requireVerifiedCode(db, owner);
+  const owner = signupOf(input.email);
+  const limits = { perIp: LIMITS.signupPerIp, perEmail: LIMITS.signupPerEmail };
+  await checkVerificationToken(db, config.jwtSecret, owner, input.verificationToken, ip, limits);
   const passwordHash = await hashPassword(input.password);
-  const user = await db.transaction(async (tx) => {
-    await consumeVerifiedCode(tx, owner);
+  return db.transaction(async (tx) => {
+    await useVerificationToken(tx, config.jwtSecret, owner, input.verificationToken);
+    // Only an address without an account is mailed a code, so this means one was made since.
     const created = await repo.insertUser(tx, {
       email: input.email,
       username: input.username,
       passwordHash,
-      role: 'user',
-      // The code it just used was mailed to this address.
+      role,
+      // The verification token it just used came from a code mailed to this address.
       emailVerifiedAt: new Date(),
     });
     if (!created) throw conflict(ACCOUNT.emailTaken);
     return created;
   });
-  return { user, session: await startSession(db, config.jwtSecret, user.id) };
+}
+
+/** Creates the account of a verified address, using up its token, and signs it in. */
+export async function signUp(deps: AuthDeps, input: NewAccount, ip: string): Promise<SignedIn> {
+  const user = await createAccount(deps, input, ip, 'user');
+  return { user, session: await startSession(deps.db, deps.config.jwtSecret, user.id) };
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -94,23 +127,19 @@ export async function logIn(
   return { user, session: await startSession(db, config.jwtSecret, user.id) };
 }
 
-/** The recruiter page: an admin account at once, no approval (spec §6), unless switched off. */
+/**
+ * The recruiter page: an admin account at once, no approval (spec §6), unless switched off. Its
+ * address is proved with a sign-up code like any account's (decisions 131 and 132).
+ */
 export async function createRecruiter(
   deps: AuthDeps,
-  input: { email: string; username: string; password: string },
+  input: NewAccount,
   ip: string,
 ): Promise<SignedIn> {
   const { db, config } = deps;
   if (!config.recruiterSignup) throw forbidden(ACCOUNT.recruiterDisabled);
   await enforceRateLimit(db, LIMITS.recruiterPerIp, ip, ACCOUNT.tooManyRecruiters);
-  if (await repo.findUserByEmail(db, input.email)) throw conflict(ACCOUNT.emailTaken);
   const role: Role = 'admin';
-  const user = await repo.insertUser(db, {
-    email: input.email,
-    username: input.username,
-    passwordHash: await hashPassword(input.password),
-    role,
-  });
-  if (!user) throw conflict(ACCOUNT.emailTaken);
+  const user = await createAccount(deps, input, ip, role);
   return { user, session: await startSession(db, config.jwtSecret, user.id) };
 }

@@ -1,5 +1,5 @@
 /** Queries on pending e-mailed codes: one row per address and purpose. Only queries: no rules. */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailCodes, type EmailCodePurpose } from '../../db/schema/index';
 
@@ -35,6 +35,7 @@ export async function replaceCode(
         lastSentAt: code.sentAt,
         wrongTries: 0,
         verifiedAt: null,
+        tokenHash: null,
       },
       setWhere: lte(emailCodes.lastSentAt, cooldownCutoff),
     })
@@ -61,13 +62,38 @@ export async function countWrongTry(db: Executor, owner: CodeOwner): Promise<num
   return row?.wrongTries ?? 0;
 }
 
+/** Marks the code verified and keeps the HMAC of the token it answered with. */
 export async function markVerified(
   db: Executor,
   owner: CodeOwner,
-  verifiedAt: Date,
-  expiresAt: Date,
+  verified: { verifiedAt: Date; expiresAt: Date; tokenHash: string },
 ): Promise<void> {
-  await db.update(emailCodes).set({ verifiedAt, expiresAt }).where(ownedBy(owner));
+  await db.update(emailCodes).set(verified).where(ownedBy(owner));
+}
+
+/**
+ * Deletes the verified code whose token has this HMAC, if it has not expired by `now`; false
+ * when there is none. One statement: of two calls with the same token, exactly one gets true
+ * (the second waits for the first's row lock and then finds the row gone).
+ */
+export async function useToken(
+  db: Executor,
+  owner: CodeOwner,
+  tokenHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .delete(emailCodes)
+    .where(
+      and(
+        ownedBy(owner),
+        isNotNull(emailCodes.verifiedAt),
+        eq(emailCodes.tokenHash, tokenHash),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .returning({ email: emailCodes.email });
+  return rows.length === 1;
 }
 
 export async function deleteCode(db: Executor, owner: CodeOwner, codeHash?: string) {

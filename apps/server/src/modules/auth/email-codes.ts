@@ -2,29 +2,33 @@
  * E-mailed one-time codes (DESIGN.md §4), for sign-up and for a password reset (decision 108):
  * 6 digits from a CSPRNG, stored as an HMAC keyed with the server secret (a leaked table alone
  * cannot be brute-forced), valid 10 minutes, voided by the 5th wrong try, at most one send per
- * address and purpose every 30 s, a new code replacing the old one.
+ * address and purpose every 30 s, a new code replacing the old one. A right code is used up and
+ * answers with a verification token for the last step (decision 131, verification-tokens.ts).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT, AUTH, EMAIL_CODE } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db, Executor } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
 import { codeMail } from '../mail/code-mail';
-import type { Mailer } from '../mail/mailer';
+import type { Mailer, MailMessage } from '../mail/mailer';
 import * as codes from './email-codes.repo';
+import { hashVerificationToken, newVerificationToken } from './verification-tokens';
 
 export type { CodeOwner } from './email-codes.repo';
 
 const TTL_MS = EMAIL_CODE.ttlMinutes * 60_000;
 const COOLDOWN_MS = EMAIL_CODE.resendCooldownSeconds * 1000;
+const TOKEN_TTL_MS = EMAIL_CODE.verificationTokenTtlMinutes * 60_000;
 
-/** What the last step says when its address has no verified code of the purpose. */
-const NOT_VERIFIED = {
-  signup: ACCOUNT.emailNotVerified,
-  reset: ACCOUNT.resetNotVerified,
-} as const;
+/**
+ * Stored in place of a code's HMAC when the code is mailed to nobody (a sign-up for an address
+ * that has an account, a reset for one that has none, decision 132): no HMAC equals it, so no
+ * guess can pass, while the row keeps the same wait and wrong-try count as any other.
+ */
+const UNUSABLE = '';
 
 export function generateCode(): string {
   return String(randomInt(0, 10 ** EMAIL_CODE.length)).padStart(EMAIL_CODE.length, '0');
@@ -37,18 +41,31 @@ export function hashCode(secret: string, owner: codes.CodeOwner, code: string): 
     .digest('hex');
 }
 
+/** A code issued, and what was stored for it. */
+interface Issued {
+  code: string;
+  codeHash: string;
+}
+
 /**
  * Creates and stores a new code for the address and purpose, replacing any older one. Throws
- * 429 with the seconds left when the previous code went out less than 30 s ago.
+ * 429 with the seconds left when the previous code went out less than 30 s ago. A code that
+ * will not be mailed (`usable` false) is stored so that it never passes.
  */
-export async function issueCode(db: Db, secret: string, owner: codes.CodeOwner): Promise<string> {
+export async function issueCode(
+  db: Db,
+  secret: string,
+  owner: codes.CodeOwner,
+  usable = true,
+): Promise<Issued> {
   const now = new Date();
   const code = generateCode();
+  const codeHash = usable ? hashCode(secret, owner, code) : UNUSABLE;
   const stored = await codes.replaceCode(
     db,
     {
       ...owner,
-      codeHash: hashCode(secret, owner, code),
+      codeHash,
       expiresAt: new Date(now.getTime() + TTL_MS),
       sentAt: now,
     },
@@ -65,7 +82,7 @@ export async function issueCode(db: Db, secret: string, owner: codes.CodeOwner):
   if (Math.random() < 0.01) {
     void codes.deleteExpiredCodes(db, new Date(now.getTime() - 3_600_000)).catch(() => {});
   }
-  return code;
+  return { code, codeHash };
 }
 
 export interface CodeMailDeps {
@@ -76,27 +93,40 @@ export interface CodeMailDeps {
 }
 
 /**
- * Mails a code just issued. When the mail cannot be sent the code is forgotten, so the
+ * Sends the mail of a code just issued. When it cannot be sent the code is forgotten, so the
  * cooldown does not hold up a retry; the failure is logged and passed on.
  */
-async function mailCode(deps: CodeMailDeps, owner: codes.CodeOwner, code: string) {
-  const { db, config } = deps;
+async function mailCode(
+  deps: CodeMailDeps,
+  owner: codes.CodeOwner,
+  issued: Issued,
+  mail: MailMessage,
+) {
   try {
-    await deps.mailer.send(codeMail(owner.purpose, owner.email, code, config.publicUrl));
+    await deps.mailer.send(mail);
   } catch (error) {
     deps.log.error({ err: error, purpose: owner.purpose }, 'code e-mail could not be sent');
-    await codes.deleteCode(db, owner, hashCode(config.jwtSecret, owner, code));
+    await codes.deleteCode(deps.db, owner, issued.codeHash);
     throw error;
   }
 }
 
+const codeMailOf = (deps: CodeMailDeps, owner: codes.CodeOwner, { code }: Issued) =>
+  codeMail(owner.purpose, owner.email, code, deps.config.publicUrl);
+
 /**
- * Issues a new code and mails it; when the mail cannot be sent the call fails with 503
- * "Failed to send OTP" and a retry may follow at once.
+ * Issues a new code and mails it, or, when `instead` is given, mails that and stores a code
+ * that never passes (an address that already has an account, decision 132): the same wait and
+ * the same answer either way. When the mail cannot be sent the call fails with 503 "Failed to
+ * send OTP" and a retry may follow at once.
  */
-export async function mailNewCode(deps: CodeMailDeps, owner: codes.CodeOwner): Promise<void> {
-  const code = await issueCode(deps.db, deps.config.jwtSecret, owner);
-  await mailCode(deps, owner, code).catch(() => {
+export async function mailNewCode(
+  deps: CodeMailDeps,
+  owner: codes.CodeOwner,
+  instead?: MailMessage,
+): Promise<void> {
+  const issued = await issueCode(deps.db, deps.config.jwtSecret, owner, !instead);
+  await mailCode(deps, owner, issued, instead ?? codeMailOf(deps, owner, issued)).catch(() => {
     throw new AppError(503, AUTH.sendOtpFailed, 'UNAVAILABLE');
   });
 }
@@ -107,54 +137,44 @@ export async function mailNewCode(deps: CodeMailDeps, owner: codes.CodeOwner): P
  * account, decision 108). A mail that cannot be sent is logged and its code forgotten.
  */
 export async function mailNewCodeLater(deps: CodeMailDeps, owner: codes.CodeOwner) {
-  const code = await issueCode(deps.db, deps.config.jwtSecret, owner);
-  setImmediate(() => void mailCode(deps, owner, code).catch(() => {}));
+  const issued = await issueCode(deps.db, deps.config.jwtSecret, owner);
+  const mail = codeMailOf(deps, owner, issued);
+  setImmediate(() => void mailCode(deps, owner, issued, mail).catch(() => {}));
 }
 
 /**
  * Checks a code. A wrong one counts a try (committed even though the call fails); the 5th
- * voids the code. A right one marks the address verified for the next 10 minutes.
+ * voids the code. A right one is used up: it answers with a new verification token, which the
+ * last step needs within 10 minutes (decision 131). A code already used passes no more and
+ * counts no try, so nobody can void the token of someone who verified.
  */
-export async function checkCode(db: Db, secret: string, owner: codes.CodeOwner, otp: string) {
+export async function checkCode(
+  db: Db,
+  secret: string,
+  owner: codes.CodeOwner,
+  otp: string,
+): Promise<string> {
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
     const row = await codes.findCode(tx, owner, true);
-    if (!row || row.expiresAt <= now) return 'invalid' as const;
+    if (!row || row.expiresAt <= now || row.verifiedAt) return 'invalid' as const;
     if (!sameHash(hashCode(secret, owner, otp.trim()), row.codeHash)) {
       const tries = await codes.countWrongTry(tx, owner);
       if (tries < EMAIL_CODE.maxWrongTries) return 'invalid' as const;
       await codes.deleteCode(tx, owner);
       return 'voided' as const;
     }
-    if (!row.verifiedAt) {
-      await codes.markVerified(tx, owner, now, new Date(now.getTime() + TTL_MS));
-    }
-    return 'ok' as const;
+    const token = newVerificationToken();
+    await codes.markVerified(tx, owner, {
+      verifiedAt: now,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+      tokenHash: hashVerificationToken(secret, owner, token),
+    });
+    return { token };
   });
   if (outcome === 'invalid') throw badRequest(AUTH.otpInvalid, 'otp');
   if (outcome === 'voided') throw badRequest(ACCOUNT.codeTooManyTries, 'otp');
-}
-
-/**
- * Refuses an address without a verified, unexpired code of the purpose. Called before the
- * sign-up or reset step hashes its password, so an unverified call costs a lookup rather than a
- * hash; `forUpdate` holds the row for the transaction that then uses it up.
- */
-export async function requireVerifiedCode(
-  ex: Executor,
-  owner: codes.CodeOwner,
-  forUpdate = false,
-): Promise<void> {
-  const row = await codes.findCode(ex, owner, forUpdate);
-  if (!row?.verifiedAt || row.expiresAt <= new Date()) {
-    throw badRequest(NOT_VERIFIED[owner.purpose], 'email');
-  }
-}
-
-/** Inside the sign-up or reset transaction: uses up the verified code, or refuses the step. */
-export async function consumeVerifiedCode(tx: Executor, owner: codes.CodeOwner): Promise<void> {
-  await requireVerifiedCode(tx, owner, true);
-  await codes.deleteCode(tx, owner);
+  return outcome.token;
 }
 
 function sameHash(a: string, b: string): boolean {

@@ -1,4 +1,4 @@
-import { ACCOUNT, EMAIL_CODE } from '@otaku/shared';
+import { ACCOUNT, EMAIL_CODE, PAGE_PATHS } from '@otaku/shared';
 import type { EmailCodePurpose } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
@@ -44,4 +44,37 @@ export function codeMail(
 <p style="margin:0"><a href="${escapeHtml(shopUrl)}">${escapeHtml(shopUrl)}</a></p>
 </div></body></html>`;
   return { to, subject: words.subject, text, html };
+}
+
+/**
+ * Mailed instead of a sign-up code to an address that already has an account (decision 132):
+ * the answer on the page is the same as for a new address, and the owner learns here what to do.
+ */
+export function accountExistsMail(to: string, shopUrl: string): MailMessage {
+  const login = `${shopUrl}${PAGE_PATHS.login}`;
+  const reset = `${shopUrl}${PAGE_PATHS.forgotPassword}`;
+  const lead =
+    'Someone, perhaps you, tried to create an Otaku Shelf account with this email address. It already has an account.';
+  const next = 'Sign in, or reset your password if you forgot it:';
+  const ignore = 'If it was not you, you can ignore this email: nothing was changed.';
+  const text = [
+    lead,
+    '',
+    next,
+    `Sign in: ${login}`,
+    `Reset your password: ${reset}`,
+    '',
+    ignore,
+  ].join('\n');
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937;background:#f9fafb;padding:24px">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">You already have an account</h1>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+<p style="margin:0 0 16px">${escapeHtml(next)} ${link(login, 'sign in')} or ${link(reset, 'reset your password')}.</p>
+<p style="margin:0">${escapeHtml(ignore)}</p>
+</div></body></html>`;
+  return { to, subject: ACCOUNT.accountExistsMailSubject, text, html };
 }

@@ -12,6 +12,7 @@ import type {
   SessionResponse,
   SignupRequest,
   VerifyOtpRequest,
+  VerifyOtpResponse,
   VerifyResponse,
 } from '@otaku/shared';
 import { api } from '../../../lib/api-client';
@@ -20,12 +21,12 @@ const own = { handleUnauthorized: false } as const;
 
 export const authCalls = {
   sendOtp: (body: SendOtpRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
-  verifyOtp: (body: VerifyOtpRequest) => api.post<MessageResponse>('/auth/verify-otp', body, own),
+  verifyOtp: (body: VerifyOtpRequest) => api.post<VerifyOtpResponse>('/auth/verify-otp', body, own),
   signup: (body: SignupRequest) => api.post<SessionResponse>('/auth/signup', body, own),
   forgotPassword: (body: SendOtpRequest) =>
     api.post<SendOtpResponse>('/auth/forgot-password', body, own),
   verifyResetCode: (body: VerifyOtpRequest) =>
-    api.post<MessageResponse>('/auth/verify-reset-code', body, own),
+    api.post<VerifyOtpResponse>('/auth/verify-reset-code', body, own),
   resetPassword: (body: ResetPasswordRequest) =>
     api.post<SessionResponse>('/auth/reset-password', body, own),
   login: (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body, own),
@@ -39,10 +40,13 @@ export const authCalls = {
   googleSuccess: () => api.get<SessionResponse>('/googleAuth/success', own),
 };
 
-/** The two calls of an e-mailed code: ask for one, then check it. */
+/**
+ * The two calls of an e-mailed code: ask for one, then check it; a right code answers with the
+ * verification token the flow's last step needs (decision 131).
+ */
 export interface CodeCalls {
   send: (body: SendOtpRequest) => Promise<SendOtpResponse>;
-  verify: (body: VerifyOtpRequest) => Promise<MessageResponse>;
+  verify: (body: VerifyOtpRequest) => Promise<VerifyOtpResponse>;
 }
 
 export const signupCodeCalls: CodeCalls = { send: authCalls.sendOtp, verify: authCalls.verifyOtp };

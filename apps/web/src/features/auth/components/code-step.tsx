@@ -38,14 +38,18 @@ export function CodeStep({
   sentNote: (email: ReactNode) => ReactNode;
   resendIn: number;
   onResent: (seconds: number) => void;
-  onVerified: () => void;
+  /** With the verification token of the code, which the last step sends. */
+  onVerified: (verificationToken: string) => void;
   onChangeEmail: () => void;
 }) {
   const form = useForm<{ otp: string }>({
     resolver: zodResolver(codeSchema),
     defaultValues: { otp: '' },
   });
-  const verify = useMutation({ mutationFn: calls.verify, onSuccess: () => onVerified() });
+  const verify = useMutation({
+    mutationFn: calls.verify,
+    onSuccess: (body) => onVerified(body.verificationToken),
+  });
   const resend = useMutation({
     mutationFn: () => calls.send({ email }),
     onMutate: () => verify.reset(),

@@ -7,16 +7,24 @@ import { errorMessage } from '../../../lib/errors';
 import { authCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
+import { tokenRefused } from './use-code-steps';
 
 const detailsSchema = signupRequestSchema.pick({ username: true, password: true });
 
-/** Step 3: username and password; creating the account signs the visitor in. */
+/**
+ * Step 3: username and password; creating the account, with the verification token of the
+ * code step, signs the visitor in.
+ */
 export function SignupDetailsStep({
   email,
+  verificationToken,
   onSignedUp,
+  onStartOver,
 }: {
   email: string;
+  verificationToken: string;
   onSignedUp: (body: SessionResponse) => void;
+  onStartOver: () => void;
 }) {
   const form = useForm<{ username: string; password: string }>({
     resolver: zodResolver(detailsSchema),
@@ -29,7 +37,9 @@ export function SignupDetailsStep({
     <form
       noValidate
       className="flex flex-col gap-4"
-      onSubmit={form.handleSubmit((values) => signup.mutate({ email, ...values }))}
+      onSubmit={form.handleSubmit((values) =>
+        signup.mutate({ email, ...values, verificationToken }),
+      )}
     >
       <TextField
         label="Username"
@@ -47,6 +57,11 @@ export function SignupDetailsStep({
       />
       {signup.isError ? (
         <FormAlert>{errorMessage(signup.error, AUTH.signupFailed)}</FormAlert>
+      ) : null}
+      {tokenRefused(signup.error) ? (
+        <Button variant="secondary" size="sm" onClick={onStartOver}>
+          Ask for a new code
+        </Button>
       ) : null}
       <Button type="submit" size="lg" disabled={signup.isPending}>
         {signup.isPending ? 'Creating account…' : 'Create account'}

@@ -15,7 +15,8 @@ import {
 import { ForgotPasswordRoute } from './forgot-password-route';
 
 const sent = ok({ message: ACCOUNT.resetCodeSent, resendAfterSeconds: 30 });
-const verified = ok({ message: ACCOUNT.resetCodeVerified });
+const verificationToken = 'token-of-the-verified-code';
+const verified = ok({ message: ACCOUNT.resetCodeVerified, verificationToken });
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
@@ -56,6 +57,7 @@ describe('ForgotPasswordRoute', { timeout: 20_000 }, () => {
     expect(api.called('POST /api/auth/reset-password')[0]!.body).toEqual({
       email: 'mika@example.test',
       password: 'a-new-password',
+      verificationToken,
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token');
   });
@@ -108,7 +110,7 @@ describe('ForgotPasswordRoute', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the server message', fail(400, ACCOUNT.resetNotVerified), ACCOUNT.resetNotVerified],
+    ['the server message', fail(400, ACCOUNT.verificationExpired), ACCOUNT.verificationExpired],
     ['a message of its own', networkDown, AUTH.resetFailed],
   ])('shows %s inline when the password cannot be saved', async (_name, handler, text) => {
     const { user } = await toPasswordStep({ 'POST /api/auth/reset-password': handler });
@@ -116,6 +118,20 @@ describe('ForgotPasswordRoute', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Confirm new password'), 'a-new-password');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('offers a new code when the verification has expired or was used', async () => {
+    const refused = fail(400, ACCOUNT.verificationExpired, {
+      code: 'VALIDATION',
+      field: 'verificationToken',
+    });
+    const { user } = await toPasswordStep({ 'POST /api/auth/reset-password': refused });
+    await user.type(screen.getByLabelText('New password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Confirm new password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT.verificationExpired);
+    await user.click(screen.getByRole('button', { name: 'Ask for a new code' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('mika@example.test');
   });
 
   it('links back to login', () => {

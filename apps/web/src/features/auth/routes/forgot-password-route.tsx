@@ -29,7 +29,7 @@ const subtitles: Record<ResetStep, string> = {
  * one-time code mailed to it, then a new password, which signs the user in.
  */
 export function ForgotPasswordRoute() {
-  const { step, email, emailStep, codeStep } = useCodeSteps(
+  const { step, email, verificationToken, startOver, emailStep, codeStep } = useCodeSteps(
     'password',
     storage.get(STORAGE_KEYS.rememberedEmail) ?? '',
   );
@@ -61,7 +61,12 @@ export function ForgotPasswordRoute() {
         />
       ) : null}
       {step === 'password' ? (
-        <NewPasswordStep email={email} onReset={(body) => enter(body)} />
+        <NewPasswordStep
+          email={email}
+          verificationToken={verificationToken}
+          onReset={(body) => enter(body)}
+          onStartOver={startOver}
+        />
       ) : null}
     </AuthLayout>
   );

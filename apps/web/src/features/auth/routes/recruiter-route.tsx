@@ -4,8 +4,9 @@ import {
   EMAIL_MAX_LENGTH,
   PAGES,
   RECRUITER,
-  recruiterRequestSchema,
+  recruiterFormSchema,
   TIMINGS,
+  type RecruiterForm,
   type RecruiterRequest,
   type SessionResponse,
 } from '@otaku/shared';
@@ -17,12 +18,14 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { authCalls } from '../api/auth-calls';
+import { authCalls, signupCodeCalls } from '../api/auth-calls';
 import { storeSignedIn } from '../api/store-session';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
+import { CodeStep } from '../components/code-step';
 import { FormAlert } from '../components/form-alert';
 import { TextField } from '../components/text-field';
+import { useCountdown } from '../components/use-countdown';
 
 /**
  * Spec §8: an error response that still says success and carries a user and token counts as
@@ -44,13 +47,27 @@ function failureMessage(error: unknown): string {
   return error.serverMessage ?? RECRUITER.failed;
 }
 
-/** /recruiter (spec §2): creates an admin account at once, then goes home after 1.5 s. */
+/**
+ * /recruiter (spec §2): the form, then the sign-up code mailed to its address (decisions 131 and
+ * 132: the address is proved like any account's), then the admin account is created at once and
+ * the page goes home after 1.5 s.
+ */
 export function RecruiterRoute() {
   const navigate = useNavigate();
   const [created, setCreated] = useState(false);
-  const form = useForm<RecruiterRequest>({
-    resolver: zodResolver(recruiterRequestSchema),
+  /** The form as sent, while its code is awaited. */
+  const [sent, setSent] = useState<RecruiterForm | null>(null);
+  const countdown = useCountdown();
+  const form = useForm<RecruiterForm>({
+    resolver: zodResolver(recruiterFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const sendCode = useMutation({
+    mutationFn: (values: RecruiterForm) => signupCodeCalls.send({ email: values.email }),
+    onSuccess: (body, values) => {
+      setSent(recruiterFormSchema.parse(values));
+      countdown.start(body.resendAfterSeconds);
+    },
   });
   const recruit = useMutation({
     mutationFn: createRecruiter,
@@ -59,7 +76,14 @@ export function RecruiterRoute() {
       toast.success(body.message ?? ACCOUNT.recruiterCreated);
       setCreated(true);
     },
+    // Back to the form, which keeps what was typed: its code is used up or was refused.
+    onError: () => setSent(null),
   });
+  const failure = recruit.isError
+    ? failureMessage(recruit.error)
+    : sendCode.isError
+      ? failureMessage(sendCode.error)
+      : null;
 
   useEffect(() => {
     if (!created) return;
@@ -86,44 +110,63 @@ export function RecruiterRoute() {
         </>
       }
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={form.handleSubmit((values) => recruit.mutate(values))}
-      >
-        <TextField
-          label="Username"
-          autoComplete="username"
-          registration={form.register('username')}
-          error={errors.username}
+      {recruit.isPending || created ? (
+        <p role="status" className="text-sm text-ink-600">
+          {created ? 'Taking you to the shop…' : 'Creating account…'}
+        </p>
+      ) : sent ? (
+        <CodeStep
+          calls={signupCodeCalls}
+          email={sent.email}
+          sentNote={(address) => <>We sent a code to {address}.</>}
+          resendIn={countdown.remaining}
+          onResent={countdown.start}
+          onVerified={(verificationToken) => recruit.mutate({ ...sent, verificationToken })}
+          onChangeEmail={() => setSent(null)}
         />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={EMAIL_MAX_LENGTH}
-          registration={form.register('email')}
-          error={errors.email}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          registration={form.register('password')}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          registration={form.register('confirmPassword')}
-          error={errors.confirmPassword}
-        />
-        {recruit.isError ? <FormAlert>{failureMessage(recruit.error)}</FormAlert> : null}
-        <Button type="submit" size="lg" disabled={recruit.isPending || created}>
-          {recruit.isPending ? 'Creating account…' : PAGES.createRecruiterAccount}
-        </Button>
-      </form>
+      ) : (
+        <form
+          noValidate
+          className="flex flex-col gap-4"
+          onSubmit={form.handleSubmit((values) => {
+            recruit.reset();
+            sendCode.mutate(values);
+          })}
+        >
+          <TextField
+            label="Username"
+            autoComplete="username"
+            registration={form.register('username')}
+            error={errors.username}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            registration={form.register('email')}
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('password')}
+            error={errors.password}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            registration={form.register('confirmPassword')}
+            error={errors.confirmPassword}
+          />
+          {failure ? <FormAlert>{failure}</FormAlert> : null}
+          <Button type="submit" size="lg" disabled={sendCode.isPending}>
+            {sendCode.isPending ? 'Sending code…' : PAGES.createRecruiterAccount}
+          </Button>
+        </form>
+      )}
     </AuthLayout>
   );
 }

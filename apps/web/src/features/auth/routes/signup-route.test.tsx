@@ -15,7 +15,8 @@ import {
 import { SignupRoute } from './signup-route';
 
 const sent = ok({ message: ACCOUNT.codeSent, resendAfterSeconds: 30 });
-const verified = ok({ message: ACCOUNT.codeVerified });
+const verificationToken = 'token-of-the-verified-code';
+const verified = ok({ message: ACCOUNT.codeVerified, verificationToken });
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
@@ -47,6 +48,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
       email: 'new@example.test',
       username: 'NewFan',
       password: 'long-enough',
+      verificationToken,
     });
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('fresh-token');
   });
@@ -95,7 +97,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the server message', fail(409, ACCOUNT.emailTaken), ACCOUNT.emailTaken],
+    ['the server message', fail(429, ACCOUNT.codeResendWait(12)), ACCOUNT.codeResendWait(12)],
     ['"Failed to send OTP"', networkDown, AUTH.sendOtpFailed],
   ])('shows %s inline when the code cannot be sent', async (_name, handler, text) => {
     fakeApi({ 'POST /api/auth/send-otp': handler });
@@ -117,7 +119,7 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['the server message', fail(409, ACCOUNT.emailTaken), ACCOUNT.emailTaken],
+    ['the server message', fail(400, ACCOUNT.verificationExpired), ACCOUNT.verificationExpired],
     ['"Signup failed"', networkDown, AUTH.signupFailed],
   ])('shows %s inline when the account cannot be created', async (_name, handler, text) => {
     const { user } = await toCodeStep({
@@ -130,6 +132,28 @@ describe('SignupRoute', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'long-enough');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
+  it('offers a new code when the verification has expired or was used', async () => {
+    const refused = fail(400, ACCOUNT.verificationExpired, {
+      code: 'VALIDATION',
+      field: 'verificationToken',
+    });
+    const { api, user } = await toCodeStep({
+      'POST /api/auth/verify-otp': verified,
+      'POST /api/auth/signup': refused,
+    });
+    await user.type(screen.getByLabelText('Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify code' }));
+    await user.type(await screen.findByLabelText('Username'), 'NewFan');
+    await user.type(screen.getByLabelText('Password'), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT.verificationExpired);
+    await user.click(screen.getByRole('button', { name: 'Ask for a new code' }));
+    expect(screen.getByLabelText('Email')).toHaveValue('new@example.test');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(api.called('POST /api/auth/send-otp')).toHaveLength(2);
   });
 
   it('links to login, the recruiter page and Google', () => {

@@ -26,7 +26,8 @@ const subtitles: Record<SignupStep, string> = {
 
 /** /signup (spec §2, §4): email, then the one-time code, then username and password. */
 export function SignupRoute() {
-  const { step, email, emailStep, codeStep } = useCodeSteps('details');
+  const { step, email, verificationToken, startOver, emailStep, codeStep } =
+    useCodeSteps('details');
   const enter = useEnterSignedIn();
 
   return (
@@ -64,7 +65,12 @@ export function SignupRoute() {
         />
       ) : null}
       {step === 'details' ? (
-        <SignupDetailsStep email={email} onSignedUp={(body) => enter(body)} />
+        <SignupDetailsStep
+          email={email}
+          verificationToken={verificationToken}
+          onSignedUp={(body) => enter(body)}
+          onStartOver={startOver}
+        />
       ) : null}
     </AuthLayout>
   );
