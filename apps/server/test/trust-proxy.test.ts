@@ -1,26 +1,18 @@
 /**
  * The client's address, on which every per-address limit counts, comes from TRUST_PROXY and
- * never from a header the client writes (DESIGN.md §8). Driven through the recruiter page's
- * limit (LIMITS.recruiterPerIp, 5 an hour): one address rotating X-Forwarded-For must not get
- * a sixth try, on one instance or across two.
+ * never from a header the client writes (DESIGN.md §8). Driven through the sign-up code's
+ * limit per client address (LIMITS.sendOtpPerIp): one address rotating X-Forwarded-For must
+ * not get a try past it, on one instance or across two.
  */
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../src/modules/auth/auth-limits';
 import { createTestDatabase, engine, useTestApp, type TestApp } from './helpers';
 import { call, startServer } from './server-process';
 
-const allowed = LIMITS.recruiterPerIp.limit;
+const allowed = LIMITS.sendOtpPerIp.limit;
 let n = 0;
-/** A recruiter sign-up body with an address not used before. */
-const recruit = () => {
-  const email = `proxy.${++n}@hiring.example.com`;
-  return {
-    username: `Proxy ${n}`,
-    email,
-    password: 'hire-me-please',
-    confirmPassword: 'hire-me-please',
-  };
-};
+/** A sign-up code request for an address not used before (each address has limits too). */
+const askCode = () => ({ email: `proxy.${++n}@example.com` });
 
 /** `allowed + 1` tries from one socket address, each with another X-Forwarded-For. */
 async function rotatingTries(t: TestApp, socket: string, forwardedFor: (i: number) => string) {
@@ -28,10 +20,10 @@ async function rotatingTries(t: TestApp, socket: string, forwardedFor: (i: numbe
   for (let i = 0; i <= allowed; i++) {
     const res = await t.app.inject({
       method: 'POST',
-      url: '/api/auth/recruiterBypass',
+      url: '/api/auth/send-otp',
       remoteAddress: socket,
       headers: { 'x-forwarded-for': forwardedFor(i) },
-      payload: recruit(),
+      payload: askCode(),
     });
     statuses.push(res.statusCode);
   }
@@ -87,8 +79,8 @@ describe.skipIf(engine !== 'postgres')('TRUST_PROXY on two instances of one data
       try {
         const statuses: number[] = [];
         for (let i = 0; i <= allowed; i++) {
-          const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/recruiterBypass', {
-            json: recruit(),
+          const res = await call(i % 2 === 0 ? a : b, 'POST', '/api/auth/send-otp', {
+            json: askCode(),
             headers: { 'x-forwarded-for': `198.51.100.${i + 1}, 203.0.113.8` },
           });
           statuses.push(res.status);

@@ -4,8 +4,8 @@
  * and the logouts are checked in google.test.ts and auth.sessions.test.ts.
  */
 import type { LightMyRequestResponse } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
-import { authPost, codeMailedTo, sessionCalls } from '../../../test/auth-calls';
+import { describe, expect, it } from 'vitest';
+import { authPost, sessionCalls, verifiedToken } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { createUser, refreshCookieOf } from '../../../test/users';
 
@@ -32,25 +32,29 @@ describe('answers that carry a token', () => {
 
   it('POST /api/auth/signup', async () => {
     const email = 'no-store-signup@example.com';
-    await post('send-otp', { email });
-    await post('verify-otp', { email, otp: codeMailedTo(t.app, email, 'sign-up') });
-    expectUnstoredSession(await post('signup', { email, username: 'Nostore Fan', password }), 201);
+    const verificationToken = await verifiedToken(t, post, email, 'sign-up');
+    expectUnstoredSession(
+      await post('signup', { email, username: 'Nostore Fan', password, verificationToken }),
+      201,
+    );
   });
 
   it('POST /api/auth/reset-password', async () => {
     const user = await createUser(t.database);
-    await post('forgot-password', { email: user.email });
-    const otp = await vi.waitFor(() => codeMailedTo(t.app, user.email, 'password reset'));
-    await post('verify-reset-code', { email: user.email, otp });
-    expectUnstoredSession(await post('reset-password', { email: user.email, password }));
+    const verificationToken = await verifiedToken(t, post, user.email, 'password reset');
+    expectUnstoredSession(
+      await post('reset-password', { email: user.email, password, verificationToken }),
+    );
   });
 
   it('POST /api/auth/recruiterBypass', async () => {
+    const email = 'no-store-recruiter@example.com';
     const res = await post('recruiterBypass', {
       username: 'Nostore Recruiter',
-      email: 'no-store-recruiter@example.com',
+      email,
       password,
       confirmPassword: password,
+      verificationToken: await verifiedToken(t, post, email, 'sign-up'),
     });
     expectUnstoredSession(res, 201);
   });
