@@ -4,13 +4,14 @@
  */
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { stdSerializers, type DestinationStream } from 'pino';
+import type { DestinationStream } from 'pino';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { errorWithoutQueryValues } from './lib/logged-error';
 import type { Database } from './db/client';
 import { HTTP_TIME_LIMITS, httpTimeLimitOptions, type HttpTimeLimits } from './http-time-limits';
 import { authPlugin, requireAccessDeclarations } from './plugins/auth';
@@ -127,31 +128,6 @@ function trustedProxies(
 ): boolean | string[] | ((a: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
-}
-
-type LoggedError = { type: string; message: string; stack: string; [key: string]: unknown };
-
-/**
- * A logged error without the values of a failed query: Drizzle puts them (a password hash, a
- * token hash, an address) in the error's `params` and in its message and stack.
- */
-function errorWithoutQueryValues(error: Error): LoggedError {
-  if (!(error instanceof Error)) return error as unknown as LoggedError;
-  return withoutQueryValues({ ...stdSerializers.err(error) });
-}
-
-function withoutQueryValues(logged: LoggedError): LoggedError {
-  const { params: _values, cause, ...rest } = logged;
-  const scrub = (text: string) =>
-    text.replace(/\nparams: [\s\S]*?(?=\n\s+at |; |$)/g, '\nparams: [redacted]');
-  return {
-    ...rest,
-    message: scrub(String(rest.message ?? '')),
-    stack: scrub(String(rest.stack ?? '')),
-    ...(cause && typeof cause === 'object'
-      ? { cause: withoutQueryValues(cause as LoggedError) }
-      : {}),
-  };
 }
 
 /**

@@ -82,6 +82,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '11'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, proxy.example.com'],
+    ['TRUST_PROXY', '0.0.0.0/0'],
+    ['TRUST_PROXY', '::/0'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name) }),
@@ -148,6 +150,7 @@ const liveShop = () => ({
   JWT_SECRET: 'a-live-secret-a-live-secret-a-live-secret',
   SMTP_URL: 'smtp://mail.example.com:587',
   STRIPE_SECRET_KEY: 'sk_live_x',
+  PUBLIC_URL: 'https://shop.example.com',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 });
 
@@ -198,6 +201,11 @@ describe('loadConfig for a live shop (NODE_ENV=production without DEMO_MODE=on)'
     ['DEMO_DATA', 'on'],
     ['SMTP_URL', ''],
     ['JWT_SECRET', ''],
+    ['STRIPE_SECRET_KEY', 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'],
+    ['STRIPE_API_URL', 'http://127.0.0.1:12111'],
+    ['PUBLIC_URL', 'http://shop.example.com'],
+    ['PUBLIC_URL', ''],
+    ['SEED_ADMIN_PASSWORD', 'an-owner-password'],
   ])('refuses %s=%j alone', (name, value) => {
     expect(() => loadConfig({ ...liveShop(), DATA_DIR: dataDir(), [name]: value })).toThrow(
       expect.objectContaining({ name: 'ConfigError', message: expect.stringContaining(name) }),

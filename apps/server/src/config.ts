@@ -205,6 +205,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         provider,
         demoData,
         smtpUrl: e.SMTP_URL,
+        publicUrl: e.PUBLIC_URL,
+        stripe: { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL },
         seedAdmin: { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
       }),
     );
@@ -281,6 +283,8 @@ function liveShopProblems(settings: {
   provider: 'test' | 'stripe';
   demoData: boolean;
   smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  stripe: { secretKey: string | undefined; apiUrl: string | undefined };
   seedAdmin: { email: string | undefined; password: string | undefined };
 }): string[] {
   const problems: string[] = [];
@@ -295,6 +299,20 @@ function liveShopProblems(settings: {
   if (!settings.smtpUrl)
     problems.push(
       'SMTP_URL is not set (sign-up codes, password resets and order mails would not be sent)',
+    );
+  if (settings.provider === 'stripe' && settings.stripe.secretKey?.startsWith('sk_test_'))
+    problems.push(
+      "STRIPE_SECRET_KEY is a test key (Stripe's public test cards would pay for orders)",
+    );
+  if (settings.stripe.apiUrl)
+    problems.push('STRIPE_API_URL is set (payments would go to another API than Stripe)');
+  if (!settings.publicUrl?.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL is not an https:// address (cookies would not be Secure, and mail would link elsewhere)',
+    );
+  if (!settings.seedAdmin.email && settings.seedAdmin.password)
+    problems.push(
+      "SEED_ADMIN_EMAIL is not set (SEED_ADMIN_PASSWORD needs the owner's own address)",
     );
   if (settings.seedAdmin.email && !settings.seedAdmin.password)
     problems.push(
@@ -328,5 +346,6 @@ function isProxyAddress(entry: string): boolean {
   const family = net.isIP(address);
   if (family === 0 || rest.length > 0) return false;
   if (bits === undefined) return true;
-  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  // A /0 range would trust every address: the very thing TRUST_PROXY=true is refused for.
+  return /^\d{1,3}$/.test(bits) && Number(bits) >= 1 && Number(bits) <= (family === 4 ? 32 : 128);
 }

@@ -5,7 +5,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { ensureFirstSuperAdmin, NoSuperAdminError } from './db/seed/first-admin';
-import { seedDemoData } from './db/seed/seed';
+import { errorWithoutQueryValues } from './lib/logged-error';
+import { DemoDatabaseError, refuseDemoDatabase, seedDemoData } from './db/seed/seed';
 
 async function main(): Promise<void> {
   let config;
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (config.demoData) await seedDemoData({ database, config, log: app.log });
   try {
+    if (!config.demo) await refuseDemoDatabase(database);
     await ensureFirstSuperAdmin({ database, config, log: app.log });
   } catch (error) {
     await app.close();
@@ -62,8 +64,17 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A refusal that says what to do needs no stack trace.
-  if (error instanceof DataDirInUseError || error instanceof NoSuperAdminError)
+  if (
+    error instanceof DataDirInUseError ||
+    error instanceof NoSuperAdminError ||
+    error instanceof DemoDatabaseError
+  )
     console.error(error.message);
-  else console.error('Failed to start:', error);
+  // Printed as the log would have it: a failed query's values (a password hash) left out.
+  else
+    console.error(
+      'Failed to start:',
+      error instanceof Error ? errorWithoutQueryValues(error) : error,
+    );
   process.exit(1);
 });

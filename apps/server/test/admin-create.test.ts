@@ -84,7 +84,8 @@ describe('npm run admin:create', { timeout: 120_000 }, () => {
       ...(await databaseEnv()),
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://127.0.0.1:9/',
-      STRIPE_SECRET_KEY: 'sk_test_admin_create',
+      STRIPE_SECRET_KEY: 'sk_live_admin_create',
+      PUBLIC_URL: 'https://shop.example.com',
       STRIPE_WEBHOOK_SECRET: 'whsec_admin_create',
       DEMO_DATA: '',
     });

@@ -11,7 +11,8 @@ const liveEnv = {
   NODE_ENV: 'production',
   SMTP_URL: 'smtp://127.0.0.1:9/',
   PAYMENT_PROVIDER: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_test_live_shop_test',
+  STRIPE_SECRET_KEY: 'sk_live_live_shop_test',
+  PUBLIC_URL: 'https://shop.example.com',
   STRIPE_WEBHOOK_SECRET: 'whsec_live_shop_test',
   DEMO_DATA: '',
 };
@@ -54,24 +55,21 @@ describe('a live shop (NODE_ENV=production)', { timeout: 120_000 }, () => {
     expect(message).toContain('npm run admin:create');
   });
 
-  it('starts with everything set, the recruiter page closed', async () => {
+  it('starts with everything set: its owner signs in, and no dev outbox answers', async () => {
     const server = await startServer({
       ...liveEnv,
       SEED_ADMIN_EMAIL: 'owner@example.org',
       SEED_ADMIN_PASSWORD: 'a-long-owner-password',
     });
     try {
-      const res = await fetch(`${server.url}/api/auth/recruiterBypass`, {
+      const login = await fetch(`${server.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: 'Stranger',
-          email: 'stranger@example.com',
-          password: 'let-me-in-please',
-          confirmPassword: 'let-me-in-please',
-        }),
+        body: JSON.stringify({ email: 'owner@example.org', password: 'a-long-owner-password' }),
       });
-      expect(res.status).toBe(403);
+      expect(login.status).toBe(200);
+      expect((await login.json()).user.role).toBe('superAdmin');
+      expect((await fetch(`${server.url}/api/dev/outbox`)).status).toBe(404);
     } finally {
       await server.kill();
     }

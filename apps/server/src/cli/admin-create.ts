@@ -13,6 +13,7 @@ import { ConfigError, loadDatabaseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { insertSuperAdmin } from '../db/seed/first-admin';
+import { errorWithoutQueryValues } from '../lib/logged-error';
 import { PasswordEntryError, readPassword } from './read-password';
 
 const USAGE = 'usage: npm run admin:create -- --email <address> [--username <name>]';
@@ -67,6 +68,8 @@ main().catch((error: unknown) => {
     error instanceof PasswordEntryError ||
     error instanceof ConfigError ||
     error instanceof DataDirInUseError;
-  console.error(known ? (error as Error).message : error);
+  if (known) console.error((error as Error).message);
+  // As the log would have it: a failed insert's values (the new password's hash) left out.
+  else console.error(error instanceof Error ? errorWithoutQueryValues(error) : error);
   process.exit(1);
 });

@@ -84,7 +84,8 @@ describe("a demo shop's pages", () => {
     WEB_DIST_DIR: withBody,
     NODE_ENV: 'production',
     SMTP_URL: 'smtp://mail.example.com:587',
-    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_SECRET_KEY: 'sk_live_x',
+    PUBLIC_URL: 'https://shop.example.com',
     STRIPE_WEBHOOK_SECRET: 'whsec_x',
   });
   const banner = `<aside class="demo-banner" aria-label="Demo notice">${DEMO_SHOP.banner}</aside>`;

@@ -130,6 +130,7 @@ describe('the first superAdmin of a live shop', () => {
       NODE_ENV: 'production',
       SMTP_URL: 'smtp://mail.example.com:587',
       STRIPE_SECRET_KEY: 'sk_live_x',
+      PUBLIC_URL: 'https://shop.example.com',
       STRIPE_WEBHOOK_SECRET: 'whsec_x',
       ...env,
     });

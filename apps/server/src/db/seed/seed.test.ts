@@ -31,7 +31,7 @@ import {
   DEMO_STAFF_EMAIL,
   DEMO_STAFF_PASSWORD,
 } from './accounts';
-import { seedDemoData } from './seed';
+import { DemoDatabaseError, refuseDemoDatabase, seedDemoData } from './seed';
 import { captureLog, countRows, keptPassword, linesHolding } from './seed-test-kit';
 
 // One DATA_DIR for the file: the first seed renders the artwork, later seeds find it there and
@@ -194,6 +194,17 @@ describe('seedDemoData on an empty database', () => {
         });
       }
     }
+  });
+});
+
+describe('a live shop on a database', () => {
+  it('refuses one seeded as a demo, whose accounts have published passwords', async () => {
+    await expect(refuseDemoDatabase(seeded.database)).rejects.toThrow(DemoDatabaseError);
+  });
+
+  it('takes one that never had demo data', async () => {
+    const empty = await freshDatabase();
+    await expect(refuseDemoDatabase(empty.database)).resolves.toBeUndefined();
   });
 });
 

@@ -86,6 +86,27 @@ export async function seedDemoData({
   return { seeded: true };
 }
 
+/**
+ * A live shop does not start on a database that was seeded as a demo: its staff account and
+ * shoppers sign in with the passwords docs/demo-data.md publishes.
+ */
+export async function refuseDemoDatabase(database: Database): Promise<void> {
+  const [marker] = await database.db
+    .select({ key: appMeta.key })
+    .from(appMeta)
+    .where(eq(appMeta.key, DEMO_SEED_KEY));
+  if (marker) throw new DemoDatabaseError();
+}
+
+export class DemoDatabaseError extends Error {
+  override name = 'DemoDatabaseError';
+  constructor() {
+    super(
+      'A live shop does not start on a database seeded with demo data: its demo accounts have published passwords. Start from an empty database, or set DEMO_MODE=on for a public demo.',
+    );
+  }
+}
+
 const deps = (database: Database, config: Config, log: FastifyBaseLogger) => ({
   database,
   config,

@@ -83,21 +83,21 @@ export const CURRENT_PASSWORD_LIMIT = {
  */
 async function confirmOwnChange(
   deps: UsersDeps,
-  editor: Actor & { email: string },
+  editorId: string,
   fields: UserEditFields,
 ): Promise<void> {
-  const changesEmail = fields.email !== undefined && fields.email !== editor.email;
-  if (fields.password === undefined && !changesEmail) return;
   const db = deps.database.db;
-  const account = await findUserById(db, editor.id);
+  const account = await findUserById(db, editorId);
+  const changesEmail = fields.email !== undefined && fields.email !== account?.email;
+  if (fields.password === undefined && !changesEmail) return;
   if (!account?.passwordHash)
     throw badRequest(DASHBOARD_RULES.noPasswordToConfirm, 'currentPassword');
   if (fields.currentPassword === undefined)
     throw badRequest(DASHBOARD_RULES.currentPasswordRequired, 'currentPassword');
-  await enforceRateLimit(db, CURRENT_PASSWORD_LIMIT, editor.id, ACCOUNT.tooManyLogins);
+  await enforceRateLimit(db, CURRENT_PASSWORD_LIMIT, editorId, ACCOUNT.tooManyLogins);
   if (!(await verifyPassword(account.passwordHash, fields.currentPassword)))
     throw badRequest(DASHBOARD_RULES.currentPasswordWrong, 'currentPassword');
-  await resetRateLimit(db, CURRENT_PASSWORD_LIMIT, editor.id);
+  await resetRateLimit(db, CURRENT_PASSWORD_LIMIT, editorId);
 }
 
 /**
@@ -117,7 +117,7 @@ export async function checkEditAllowed(deps: UsersDeps, editor: Actor, id: strin
  */
 export async function updateUser(
   deps: UsersDeps,
-  editor: Actor & { email: string },
+  editor: Actor,
   id: string,
   rawFields: Record<string, string | undefined>,
   picture: UploadedImage | undefined,
@@ -125,7 +125,9 @@ export async function updateUser(
   editorRefreshToken?: string,
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
-  if (editor.id === id) await confirmOwnChange(deps, editor, fields);
+  // Whose account it is, from its row: the address may spell the id in other letters.
+  const own = (await repo.findUser(deps.database.db, id))?.id === editor.id;
+  if (own) await confirmOwnChange(deps, editor.id, fields);
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
   // Decoded before the rows are locked; a refused edit removes it again below.
   const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;

@@ -353,6 +353,15 @@ describe('PUT /api/user/update/:id', () => {
       email: before.email,
       passwordHash: before.passwordHash,
     });
+    // Nor does spelling one's own id in capitals make it someone else's account.
+    const shouted = await multipart({ password: 'taken-over-now' });
+    const upper = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/update/${admin.id.toUpperCase()}`,
+      payload: shouted.payload,
+      headers: { ...shouted.headers, ...bearer(session.token) },
+    });
+    await expectFieldRefused(upper, 'currentPassword', DASHBOARD_RULES.currentPasswordRequired);
     // A name or a picture needs nothing more.
     expect((await own({ username: 'renamed-self' })).statusCode).toBe(200);
 
