@@ -68,7 +68,8 @@ describe('a live shop (NODE_ENV=production)', { timeout: 120_000 }, () => {
         body: JSON.stringify({ email: 'owner@example.org', password: 'a-long-owner-password' }),
       });
       expect(login.status).toBe(200);
-      expect((await login.json()).user.role).toBe('superAdmin');
+      const body = (await login.json()) as { user: { role: string } };
+      expect(body.user.role).toBe('superAdmin');
       expect((await fetch(`${server.url}/api/dev/outbox`)).status).toBe(404);
     } finally {
       await server.kill();
