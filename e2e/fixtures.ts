@@ -261,19 +261,25 @@ export const SHOPPER_PASSWORD = 'journey-password-1';
 /** A fresh address per call: journeys share one server and may run in parallel. */
 export const uniqueEmail = (label: string) => `${unique(label)}@e2e.otakushelf.test`;
 
+/** An address of a shopper's own, which the journeys' server believes (TRUST_PROXY). */
+const shopperAddress = () =>
+  `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
 /** Signs a new shopper up through the API, reading the code from the captured mail. */
 export async function signUpShopper(
   request: APIRequestContext,
   { email = uniqueEmail('shopper'), username = unique('fan').slice(0, 20) } = {},
 ): Promise<{ email: string; password: string }> {
-  const sent = await request.post('/api/auth/send-otp', { data: { email } });
+  const headers = { 'x-forwarded-for': shopperAddress() };
+  const sent = await request.post('/api/auth/send-otp', { data: { email }, headers });
   expect(sent.ok(), `code mail to ${email}`).toBe(true);
   const otp = await readMailedCode(request, email);
-  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp } });
+  const verified = await request.post('/api/auth/verify-otp', { data: { email, otp }, headers });
   expect(verified.ok(), `code of ${email}`).toBe(true);
   const { verificationToken } = (await verified.json()) as { verificationToken: string };
   const res = await request.post('/api/auth/signup', {
     data: { email, username, password: SHOPPER_PASSWORD, verificationToken },
+    headers,
   });
   expect(res.status(), `sign-up of ${username}`).toBe(201);
   return { email, password: SHOPPER_PASSWORD };
