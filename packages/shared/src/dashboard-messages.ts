@@ -6,6 +6,7 @@ import {
   STOCK_MAX,
   VARIANT_MAX_LENGTH,
 } from './constants';
+import { formatWait } from './messages';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const dollars = (cents: number) => `$${count(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
@@ -17,6 +18,8 @@ const dollars = (cents: number) => `$${count(cents / 100)}.${String(cents % 100)
 export const DASHBOARD_RULES = {
   currentPasswordRequired: 'Enter your current password to change your own password or email',
   currentPasswordWrong: 'Your current password is not correct',
+  currentPasswordTooManyTries: (seconds: number) =>
+    `Too many wrong current passwords. Please try again in ${formatWait(seconds)}.`,
   noPasswordToConfirm:
     'This account signs in with Google and has no password yet: log out and use "Forgot password" to set one',
   priceInvalid: 'Price must be a number in dollars, such as 12.99',

@@ -52,13 +52,13 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      await service.checkEditAllowed(deps(), currentUser(request), request.params.id);
+      const id = await service.checkEditAllowed(deps(), currentUser(request), request.params.id);
       const form = await readImageForm(request, 'profilePic');
       const fields = Object.fromEntries(EDIT_FIELDS.map((name) => [name, fieldValue(form, name)]));
       const user = await service.updateUser(
         deps(),
         currentUser(request),
-        request.params.id,
+        id,
         fields,
         form.image,
         readRefreshCookie(request),

@@ -4,7 +4,6 @@
  * claim to be someone else.
  */
 import {
-  ACCOUNT,
   DASHBOARD_RULES,
   PAGE_SIZE,
   userEditFieldsSchema,
@@ -94,7 +93,12 @@ async function confirmOwnChange(
     throw badRequest(DASHBOARD_RULES.noPasswordToConfirm, 'currentPassword');
   if (fields.currentPassword === undefined)
     throw badRequest(DASHBOARD_RULES.currentPasswordRequired, 'currentPassword');
-  await enforceRateLimit(db, CURRENT_PASSWORD_LIMIT, editorId, ACCOUNT.tooManyLogins);
+  await enforceRateLimit(
+    db,
+    CURRENT_PASSWORD_LIMIT,
+    editorId,
+    DASHBOARD_RULES.currentPasswordTooManyTries,
+  );
   if (!(await verifyPassword(account.passwordHash, fields.currentPassword)))
     throw badRequest(DASHBOARD_RULES.currentPasswordWrong, 'currentPassword');
   await resetRateLimit(db, CURRENT_PASSWORD_LIMIT, editorId);
@@ -105,10 +109,17 @@ async function confirmOwnChange(
  * password hashed, so anyone signed in cannot make the server do that work for nothing. The
  * edit's transaction checks again.
  */
-export async function checkEditAllowed(deps: UsersDeps, editor: Actor, id: string) {
+export async function checkEditAllowed(
+  deps: UsersDeps,
+  editor: Actor,
+  id: string,
+): Promise<string> {
   const target = await repo.findUser(deps.database.db, id);
   if (!target) throw notFound(DASHBOARD_RULES.userNotFound);
   enforce(checkCanEdit(editor, target));
+  // The id as stored: the address may spell it in other letters, and whose account it is
+  // (an editor's own needs the current password) is told by it.
+  return target.id;
 }
 
 /**
@@ -118,6 +129,7 @@ export async function checkEditAllowed(deps: UsersDeps, editor: Actor, id: strin
 export async function updateUser(
   deps: UsersDeps,
   editor: Actor,
+  /** The account's id as stored (checkEditAllowed). */
   id: string,
   rawFields: Record<string, string | undefined>,
   picture: UploadedImage | undefined,
@@ -125,9 +137,7 @@ export async function updateUser(
   editorRefreshToken?: string,
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
-  // Whose account it is, from its row: the address may spell the id in other letters.
-  const own = (await repo.findUser(deps.database.db, id))?.id === editor.id;
-  if (own) await confirmOwnChange(deps, editor.id, fields);
+  if (id === editor.id) await confirmOwnChange(deps, editor.id, fields);
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
   // Decoded before the rows are locked; a refused edit removes it again below.
   const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;
