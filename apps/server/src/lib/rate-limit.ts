@@ -53,7 +53,9 @@ export async function hitRateLimit(
     allowed: hits <= rule.limit,
     hits,
     remaining: Math.max(0, rule.limit - hits),
-    retryAfterSeconds: Math.max(1, Number(row.retry_after)),
+    // Never longer than a window (a window opened by a transaction that began later than this
+    // one's clock ends up to a second past it).
+    retryAfterSeconds: Math.min(rule.windowSeconds, Math.max(1, Number(row.retry_after))),
   };
 }
 
@@ -117,7 +119,9 @@ export async function enforceRateLimits(
         returning key, hits, reset_at
       )
       select h.hits > v.max_hits as refused,
-        ceil(extract(epoch from (h.reset_at - now())))::int as retry_after
+        -- A window opened by a transaction that began after this one ends up to a second past
+        -- this one's clock: never say to wait longer than a window.
+        least(v.window_seconds, ceil(extract(epoch from (h.reset_at - now()))))::int as retry_after
       from hit h join (values ${values}) as v(key, window_seconds, max_hits) on v.key = h.key`),
   );
   if (Math.random() < 0.01) void sweepExpired(ex).catch(() => {});
