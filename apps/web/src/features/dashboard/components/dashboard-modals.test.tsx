@@ -13,7 +13,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
-import { orderFixture } from '../../../test/checkout-fixtures';
+import { dashboardOrderFixture } from '../../../test/checkout-fixtures';
 import { jsonResponse } from '../../../test/factories';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { CouponFormModal } from './coupon-form-modal';
@@ -164,7 +164,7 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
 });
 
 const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder =>
-  orderFixture({
+  dashboardOrderFixture({
     _id: 'o1',
     orderID: 'ORD-00000042',
     user: { username: 'mika', email: 'mika@example.test', profilePic: null },

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
-import { orderFixture } from '../../../test/checkout-fixtures';
+import { dashboardOrderFixture } from '../../../test/checkout-fixtures';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -141,7 +141,7 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
 
   it('Orders: shows the last page and stores it', async () => {
     storePage('orders', 5);
-    const order = orderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
+    const order = dashboardOrderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
     let release = () => {};
     const asked = twoPages(
       '/order/allOrdersList',
