@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
-import { orderSchema, type Order } from './checkout-api';
+import { orderSchema } from './checkout-api';
 import {
   COUPON_CODE_MAX_LENGTH,
   COUPON_DISCOUNT_MAX,
@@ -47,11 +47,40 @@ export type SuccessMessage = z.infer<typeof successMessageSchema>;
 
 /* ---------- orders ---------- */
 
-/** The dashboard reads orders in the same shape as the shopper's history (checkout-api.ts). */
-export const dashboardOrderSchema = orderSchema;
-export type DashboardOrder = Order;
+/**
+ * Units of an order line that could not be taken from stock when the order was paid for: its
+ * reservation had lapsed and the stock was gone by then (decision 138). Staff see them; the
+ * shopper's history does not.
+ */
+export const shortUnitSchema = z.object({
+  /** Null once the product is deleted; the name is the order's own copy. */
+  productId: z.string().nullable(),
+  name: z.string(),
+  variant: z.string(),
+  quantity: z.number().int(),
+});
+export type ShortUnit = z.infer<typeof shortUnitSchema>;
 
-export const allOrdersQuerySchema = z.object({ currPage: pageQuery, email: ignoredEmail });
+/**
+ * The dashboard reads orders in the shape of the shopper's history (checkout-api.ts), plus the
+ * units that could not be taken at payment (empty for nearly every order).
+ */
+export const dashboardOrderSchema = orderSchema.extend({ shortUnits: z.array(shortUnitSchema) });
+export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
+
+/** The orders list's filter: every order, or only those with units short (`shortUnits`). */
+export const ORDER_SHORT_FILTERS = ['all', 'only'] as const;
+export type OrderShortFilter = (typeof ORDER_SHORT_FILTERS)[number];
+
+export const allOrdersQuerySchema = z.object({
+  currPage: pageQuery,
+  email: ignoredEmail,
+  // Refused rather than read as 'all': a mistyped filter must not look like a filtered list.
+  shortUnits: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ORDER_SHORT_FILTERS, { error: DASHBOARD_RULES.shortUnitsFilterInvalid }).default('all'),
+  ),
+});
 export const allOrdersResponseSchema = z.object({
   success: z.literal(true),
   currPageOrders: z.array(dashboardOrderSchema),

@@ -52,6 +52,7 @@ export const DASHBOARD_RULES = {
   orderNotFound: 'Order not found.',
   mailKindInvalid: 'Kind must be confirmation or shipped',
   mailNotOwed: 'This order has no e-mail of that kind.',
+  shortUnitsFilterInvalid: 'The shortUnits filter must be all or only',
   userNotFound: 'User not found.',
   couponNotFound: 'Coupon not found.',
   couponCodeRequired: 'Coupon code is required',
@@ -112,4 +113,20 @@ export const ORDER_MAIL_STATUS = {
     n === 1
       ? '1 e-mail will be sent again in a moment.'
       : `${n} e-mails will be sent again in a moment.`,
+} as const;
+
+/**
+ * Paid units that could not be taken from stock (decision 138): the mark on such orders in the
+ * dashboard, what their details say, and the list's filter.
+ */
+export const ORDER_SHORT = {
+  /** One line's missing units: "2 × Sky Pirate Figure (M)". */
+  units: (quantity: number, name: string, variant: string) =>
+    `${quantity} × ${name}${variant ? ` (${variant})` : ''}`,
+  mark: 'Short of stock',
+  heading: 'Not taken from stock at payment',
+  advice:
+    'These units were paid for but were no longer in stock. Restock them, or contact the customer about a refund or a wait.',
+  filter: 'Only orders short of stock',
+  none: 'No order is short of stock.',
 } as const;

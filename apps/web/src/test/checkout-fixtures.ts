@@ -2,7 +2,7 @@
  * A stand-in for the shop API in cart, coupon and history tests: each handler answers one
  * "METHOD /path" and every call is recorded with its parsed JSON body.
  */
-import type { CartItem, CartResponse, Order } from '@otaku/shared';
+import type { CartItem, CartResponse, DashboardOrder, Order } from '@otaku/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './factories';
 
@@ -91,6 +91,12 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     ],
     ...overrides,
   };
+}
+
+/** An order as the dashboard gets it: `orderFixture`, with no units short of stock. */
+export function dashboardOrderFixture(overrides: Partial<DashboardOrder> = {}): DashboardOrder {
+  const { shortUnits = [], ...order } = overrides;
+  return { ...orderFixture(order), shortUnits };
 }
 
 /** The shop's default cart rules, as every cart answer carries them. */

@@ -97,11 +97,24 @@ export const orderLines = pgTable(
     variant: text('variant').notNull(),
     quantity: integer('quantity').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * Units of the line that could not be taken from stock when the order was paid for (its
+     * reservation had lapsed and the stock was gone), written with the line (decision 138).
+     */
+    shortQuantity: integer('short_quantity').notNull().default(0),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
+    // The few orders that are short, for the dashboard's filter.
+    index('order_lines_short_idx')
+      .on(t.orderId)
+      .where(sql`${t.shortQuantity} > 0`),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
     check('order_lines_price_check', sql`${t.priceCents} >= 0`),
+    check(
+      'order_lines_short_quantity_check',
+      sql`${t.shortQuantity} >= 0 and ${t.shortQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 

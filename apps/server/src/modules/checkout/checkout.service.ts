@@ -73,14 +73,16 @@ function orderValues(user: AuthUser, address: string, priced: Priced): NewOrder 
   };
 }
 
-const lineValues = (items: readonly SnapshotItem[]) =>
-  items.map((i) => ({
+/** The order's lines; `short[i]` is how many units of item i could not be taken (none: 0). */
+const lineValues = (items: readonly SnapshotItem[], short: readonly number[] = []) =>
+  items.map((i, n) => ({
     productId: i.productId,
     productName: i.name,
     productImage: i.image,
     variant: i.variant,
     quantity: i.quantity,
     priceCents: i.priceCents,
+    shortQuantity: short[n] ?? 0,
   }));
 
 /**
@@ -190,8 +192,11 @@ export async function startCardCheckout(
 export interface Fulfilment {
   orderId: string;
   orderNumber: string;
-  /** Units the order needed that were neither reserved nor in stock any more. */
-  oversold: number;
+  /**
+   * The lines with units the order needed that were neither reserved nor in stock any more,
+   * as recorded on the order (decision 138); empty when every unit was taken.
+   */
+  short: Array<{ productId: string; variant: string; quantity: number }>;
 }
 
 /**
@@ -223,6 +228,8 @@ export async function fulfilCheckout(
     // A shopper whose account was deleted while paying still gets the order (decision 112);
     // their cart went with the account and gave its units back, so they come from stock.
     if (snapshot.userId) await cartRepo.touchCart(tx, snapshot.cartId, snapshot.userId);
+    // Taken before the order is written, so each line is written once, with what it is short.
+    const short = await consumeReservations(tx, snapshot.cartId, items);
     const { order } = await insertOrder(
       tx,
       {
@@ -242,7 +249,7 @@ export async function fulfilCheckout(
         discountPercent: snapshot.discountPercent,
         checkoutSessionId: sessionId,
       },
-      lineValues(items),
+      lineValues(items, short),
     );
     if (snapshot.couponCode) {
       const coupon = await findCouponByCode(tx, snapshot.couponCode);
@@ -255,33 +262,39 @@ export async function fulfilCheckout(
           discountCents: snapshot.discountCents,
         });
     }
-    const oversold = await consumeReservations(tx, snapshot.cartId, items);
     await addUnitsSold(tx, order.id);
     await attachOrder(tx, sessionId, order.id);
-    return { orderId: order.id, orderNumber: order.orderNumber, oversold };
+    return {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      short: items
+        .map((item, n) => ({
+          productId: item.productId,
+          variant: item.variant,
+          quantity: short[n]!,
+        }))
+        .filter((line) => line.quantity > 0),
+    };
   });
 }
 
 /**
  * The paid units come out of the cart's reservations. Units whose reservation lapsed while
- * the shopper paid are taken from stock instead, as far as there is any; what is missing is
- * reported so staff can see the order was oversold.
+ * the shopper paid are taken from stock instead, as far as there is any. Returns, item by
+ * item, how many units were missing: the order records them so staff see it was oversold.
  */
 async function consumeReservations(tx: Executor, cartId: string, items: SnapshotItem[]) {
-  let oversold = 0;
+  const short: number[] = [];
   for (const item of items) {
     const held = (await cartRepo.lockLine(tx, cartId, item.productId, item.variant)) ?? 0;
     const fromCart = Math.min(held, item.quantity);
     if (held > 0)
       await cartRepo.setLineQuantity(tx, cartId, item.productId, item.variant, held - fromCart);
-    oversold += await cartRepo.takeAvailable(
-      tx,
-      item.productId,
-      item.variant,
-      item.quantity - fromCart,
+    short.push(
+      await cartRepo.takeAvailable(tx, item.productId, item.variant, item.quantity - fromCart),
     );
   }
-  return oversold;
+  return short;
 }
 
 /** A checkout the provider gave up on; a completed (paid) one is never undone. */

@@ -40,7 +40,10 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { orders, total, totalPages } = await service.listOrders(db(), request.query.currPage);
+      const { currPage, shortUnits } = request.query;
+      const { orders, total, totalPages } = await service.listOrders(db(), currPage, {
+        shortOnly: shortUnits === 'only',
+      });
       return {
         success: true as const,
         currPageOrders: orders,

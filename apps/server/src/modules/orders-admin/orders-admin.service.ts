@@ -24,10 +24,12 @@ export const REVENUE_DAYS = 30;
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-export async function listOrders(db: Executor, page: number) {
+/** A page of orders, newest first: all of them, or only those short of stock (decision 138). */
+export async function listOrders(db: Executor, page: number, filter: repo.OrderListFilter) {
   const size = PAGE_SIZE.dashboard;
-  const rows = await repo.listOrders(db, size, (page - 1) * size);
-  const total = rows[0]?.total ?? (await repo.countOrders(db));
+  const rows = await repo.listOrders(db, size, (page - 1) * size, filter);
+  const total =
+    rows[0]?.total ?? (await (filter.shortOnly ? repo.countShortOrders(db) : repo.countOrders(db)));
   const orders: DashboardOrder[] = rows.map((row) => toDashboardOrder(row, row.lines));
   return { orders, total, totalPages: pageCount(total, size) };
 }

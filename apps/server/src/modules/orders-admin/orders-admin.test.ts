@@ -25,6 +25,7 @@ const call = (
 describe('staff order calls', () => {
   it.each([
     ['GET', '/api/order/allOrdersList'],
+    ['GET', '/api/order/allOrdersList?shortUnits=only'],
     ['GET', '/api/order/orderStats'],
     ['PUT', '/api/order/update/ORD-NOPE'],
     ['DELETE', '/api/order/delete/ORD-NOPE'],

@@ -18,7 +18,7 @@ const value = (name: string) => sql.placeholder(name);
 /** An order line `l` as the JSON object of an OrderLineRow. */
 const lineJson = sql`json_build_object('productId', l.product_id, 'productName',
   l.product_name, 'productImage', l.product_image, 'variant', l.variant, 'quantity', l.quantity,
-  'priceCents', l.price_cents)`;
+  'priceCents', l.price_cents, 'shortQuantity', l.short_quantity)`;
 
 // The statement keeps one shape however many lines there are: they come as one JSON array,
 // written in its order.
@@ -39,13 +39,14 @@ const insertStatement = preparedSql<Record<string, unknown> & { lines: OrderLine
       returning *
     ), l as (
       insert into order_lines (order_id, product_id, product_name, product_image, variant,
-        quantity, price_cents)
+        quantity, price_cents, short_quantity)
       select o.id, x.product_id, x.product_name, x.product_image, x.variant, x.quantity,
-        x.price_cents
+        x.price_cents, coalesce(x.short_quantity, 0)
       from o, rows from (jsonb_to_recordset(${value('lines')}::jsonb) as ("productId" text,
-        "productName" text, "productImage" text, variant text, quantity int, "priceCents" int))
+        "productName" text, "productImage" text, variant text, quantity int, "priceCents" int,
+        "shortQuantity" int))
         with ordinality as x(product_id, product_name, product_image, variant, quantity,
-          price_cents, n)
+          price_cents, short_quantity, n)
       order by x.n
       returning *
     ), m as (
@@ -68,7 +69,10 @@ export const toOrderRow = (row: Record<string, unknown>) =>
     }),
   ) as OrderRow;
 
-/** Writes the order, its lines (in the order given) and its owed confirmation in one statement. */
+/**
+ * Writes the order, its lines (in the order given, each with the units it is short, 0 when
+ * not given) and its owed confirmation in one statement.
+ */
 export async function insertOrder(
   ex: Executor,
   order: NewOrder,

@@ -5,7 +5,8 @@ import type { PaymentProvider } from './payment-provider';
 
 /**
  * A paid checkout, from the test provider's page or a Stripe webhook: becomes its order
- * (once), says so in the log when it was oversold, and has its confirmation mailed soon.
+ * (once), and has its confirmation mailed soon. Units that could not be taken are recorded on
+ * the order, where staff see them (decision 138); the log says so too, for alerting.
  */
 export async function fulfilPaid(
   app: FastifyInstance,
@@ -15,7 +16,8 @@ export async function fulfilPaid(
 ): Promise<void> {
   const result = await fulfilCheckout(app.database.db, sessionId, report);
   if (!result) return;
-  if (result.oversold) log.warn({ order: result.orderNumber, units: result.oversold }, 'oversold');
+  if (result.short.length > 0)
+    log.warn({ order: result.orderNumber, short: result.short }, 'paid units not in stock');
   app.orderMails.wake();
 }
 

@@ -27,7 +27,7 @@ import { useSession } from '../../../lib/session';
 
 export const orderKeys = {
   all: ['dashboard', 'orders'] as const,
-  list: (page: number) => [...orderKeys.all, 'list', page] as const,
+  list: (page: number, shortOnly: boolean) => [...orderKeys.all, 'list', page, shortOnly] as const,
   stats: ['dashboard', 'orders', 'stats'] as const,
   revenue: ['dashboard', 'orders', 'revenue'] as const,
   lowStock: ['dashboard', 'products', 'low-stock'] as const,
@@ -38,13 +38,14 @@ export const orderKeys = {
 /** How often an open order's e-mails are read again while one is on its way. */
 export const MAIL_WAITING_REFRESH_MS = 3000;
 
-export function useAllOrders(page: number) {
+/** A page of orders: all of them, or with `shortOnly` those short of stock (decision 138). */
+export function useAllOrders(page: number, shortOnly = false) {
   const { user } = useSession();
   return useQuery({
-    queryKey: orderKeys.list(page),
+    queryKey: orderKeys.list(page, shortOnly),
     queryFn: () =>
       api.get<AllOrdersResponse>('/order/allOrdersList', {
-        query: { currPage: page, email: user?.email },
+        query: { currPage: page, email: user?.email, shortUnits: shortOnly ? 'only' : undefined },
       }),
     placeholderData: keepPreviousData,
   });

@@ -2,6 +2,7 @@ import {
   DASHBOARD,
   DASHBOARD_RULES,
   deleteConfirmRequired,
+  ORDER_SHORT,
   PERMISSIONS,
   type DashboardCoupon,
   type DashboardOrder,
@@ -13,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '../../../lib/session';
-import { orderFixture } from '../../../test/checkout-fixtures';
+import { dashboardOrderFixture } from '../../../test/checkout-fixtures';
 import { jsonResponse } from '../../../test/factories';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { CouponFormModal } from './coupon-form-modal';
@@ -164,7 +165,7 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
 });
 
 const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder =>
-  orderFixture({
+  dashboardOrderFixture({
     _id: 'o1',
     orderID: 'ORD-00000042',
     user: { username: 'mika', email: 'mika@example.test', profilePic: null },
@@ -219,6 +220,31 @@ describe('OrderStatusModal', { timeout: 20_000 }, () => {
     expect(address.compareDocumentPosition(select) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('says first which paid units could not be taken from stock, and what to do', async () => {
+    const { unmount } = await wrap(
+      <OrderStatusModal
+        order={shipment({
+          shortUnits: [{ productId: 'TOY-BBBBBB', name: 'Mecha Figure', variant: '', quantity: 1 }],
+        })}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit order ORD-00000042' });
+    const heading = within(dialog).getByText(ORDER_SHORT.heading);
+    const section = heading.closest('div')!;
+    expect(section).toHaveTextContent('1 × Mecha Figure');
+    expect(section).toHaveTextContent(ORDER_SHORT.advice);
+    // Ahead of the address and the items, where staff look first.
+    const address = within(dialog).getByText(/1-2-3 Akihabara/);
+    expect(
+      heading.compareDocumentPosition(address) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    unmount();
+
+    await wrap(<OrderStatusModal order={shipment()} onClose={() => {}} />);
+    expect(screen.queryByText(ORDER_SHORT.heading)).not.toBeInTheDocument();
   });
 
   it("drops the server's refusal once another status is chosen", async () => {

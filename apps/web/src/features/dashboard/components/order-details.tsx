@@ -1,12 +1,17 @@
 import { PAYMENT_METHOD_LABELS, type DashboardOrder } from '@otaku/shared';
 import { formatPrice } from '../../../lib/format';
+import { ShortUnitsDetails } from './short-units';
 
 const term = 'text-xs font-semibold tracking-wide text-ink-500 uppercase';
 
-/** What staff need to ship an order: who, where, what and how it is paid (read-only). */
+/**
+ * What staff need to ship an order: who, where, what and how it is paid (read-only), led by
+ * the units that could not be taken from stock at payment, if any.
+ */
 export function OrderDetails({ order }: { order: DashboardOrder }) {
   return (
     <dl className="flex flex-col gap-3 text-sm text-ink-800">
+      <ShortUnitsDetails units={order.shortUnits} />
       <div>
         <dt className={term}>Customer</dt>
         <dd className="break-words">

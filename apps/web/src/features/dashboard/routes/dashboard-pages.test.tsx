@@ -1,11 +1,17 @@
-import { DASHBOARD, DASHBOARD_RULES, STORAGE_KEYS, type DashboardCoupon } from '@otaku/shared';
+import {
+  DASHBOARD,
+  DASHBOARD_RULES,
+  ORDER_SHORT,
+  STORAGE_KEYS,
+  type DashboardCoupon,
+} from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
-import { orderFixture } from '../../../test/checkout-fixtures';
+import { dashboardOrderFixture } from '../../../test/checkout-fixtures';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -141,7 +147,7 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
 
   it('Orders: shows the last page and stores it', async () => {
     storePage('orders', 5);
-    const order = orderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
+    const order = dashboardOrderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
     let release = () => {};
     const asked = twoPages(
       '/order/allOrdersList',
@@ -228,6 +234,84 @@ describe('Orders: low stock', { timeout: 20_000 }, () => {
     expect(region).toHaveAttribute('tabindex', '0');
     region.focus();
     expect(region).toHaveFocus();
+  });
+});
+
+describe('Orders: units short of stock (decision 138)', { timeout: 20_000 }, () => {
+  const short = dashboardOrderFixture({
+    _id: 'o-short',
+    orderID: 'ORD-SHORT001',
+    shortUnits: [
+      { productId: 'TOY-1', name: 'Sky Pirate Figure', variant: '', quantity: 2 },
+      { productId: 'CLO-1', name: 'Festival Scarf', variant: 'M', quantity: 1 },
+    ],
+  });
+  const whole = dashboardOrderFixture({ _id: 'o-whole', orderID: 'ORD-WHOLE001' });
+
+  /** The list as the server answers it, with or without the filter; every other call empty. */
+  function orderServer(shortRows = [short]) {
+    const asked: URLSearchParams[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname !== '/api/order/allOrdersList') {
+          const stats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
+          return new Response(JSON.stringify({ success: true, stats, days: [], items: [] }));
+        }
+        asked.push(url.searchParams);
+        const rows = url.searchParams.get('shortUnits') === 'only' ? shortRows : [short, whole];
+        const list = { currPageOrders: rows, totalOrders: rows.length, totalPages: 1 };
+        return new Response(JSON.stringify({ success: true, ...list, message: 'Orders fetched.' }));
+      }),
+    );
+    return asked;
+  }
+
+  it('marks in words the order whose units could not be taken, and only it', async () => {
+    orderServer();
+    show(<OrdersPage />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const row = (await within(table).findByText('ORD-SHORT001')).closest('tr')!;
+    expect(row).toHaveTextContent(
+      `${ORDER_SHORT.mark}: 2 × Sky Pirate Figure, 1 × Festival Scarf (M)`,
+    );
+    const other = within(table).getByText('ORD-WHOLE001').closest('tr')!;
+    expect(other).not.toHaveTextContent(ORDER_SHORT.mark);
+  });
+
+  it('filters the list to such orders from page 1, and keeps the choice', async () => {
+    storePage('orders', 3);
+    const asked = orderServer();
+    const { unmount } = show(<OrdersPage />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    await within(table).findByText('ORD-WHOLE001');
+    expect(asked.at(-1)!.get('shortUnits')).toBeNull();
+
+    await userEvent.click(screen.getByRole('checkbox', { name: ORDER_SHORT.filter }));
+    await waitFor(() => expect(within(table).queryByText('ORD-WHOLE001')).not.toBeInTheDocument());
+    expect(within(table).getByText('ORD-SHORT001')).toBeInTheDocument();
+    expect(asked.at(-1)!.get('shortUnits')).toBe('only');
+    expect(asked.at(-1)!.get('currPage')).toBe('1');
+    unmount();
+
+    // A reload keeps the filter.
+    show(<OrdersPage />);
+    expect(await screen.findByRole('checkbox', { name: ORDER_SHORT.filter })).toBeChecked();
+    await waitFor(() => expect(asked.at(-1)!.get('shortUnits')).toBe('only'));
+
+    await userEvent.click(screen.getByRole('checkbox', { name: ORDER_SHORT.filter }));
+    expect(await screen.findByText('ORD-WHOLE001')).toBeInTheDocument();
+    expect(asked.at(-1)!.get('shortUnits')).toBeNull();
+  });
+
+  it('says when no order is short of stock', async () => {
+    storePage('orders', 1);
+    orderServer([]);
+    show(<OrdersPage />);
+    await userEvent.click(await screen.findByRole('checkbox', { name: ORDER_SHORT.filter }));
+    expect(await screen.findByText(ORDER_SHORT.none)).toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD.noOrders)).not.toBeInTheDocument();
   });
 });
 

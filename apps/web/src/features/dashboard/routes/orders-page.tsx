@@ -4,6 +4,7 @@ import {
   DELETE_CONFIRM_WORD,
   deleteConfirmRequired,
   formatDashboardDate,
+  ORDER_SHORT,
   type DashboardOrder,
 } from '@otaku/shared';
 import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
@@ -35,6 +36,7 @@ import { ExportButton } from '../components/export-modal';
 import { MailProblems } from '../components/order-mails';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
+import { ShortUnitsMark } from '../components/short-units';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
 
@@ -62,13 +64,13 @@ function breakableEmail(email: string) {
 const TITLE = 'Orders';
 
 export function OrdersPage() {
-  const pageState = useDashboardState('orders', { page: 1 });
-  const [{ page }, setState] = pageState;
-  const setPage = (next: number) => setState({ page: next });
+  const pageState = useDashboardState('orders', { page: 1, shortOnly: false });
+  const [{ page, shortOnly }, setState] = pageState;
+  const setPage = (next: number) => setState({ page: next, shortOnly });
   const [editing, setEditing] = useState<DashboardOrder | null>(null);
   const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
   const refreshStats = useRefreshStats();
-  const orders = useAllOrders(page);
+  const orders = useAllOrders(page, shortOnly);
   const stats = useOrderStats();
   const revenue = useRevenue();
   const lowStock = useLowStock();
@@ -147,6 +149,14 @@ export function OrdersPage() {
           </div>
         </section>
       </div>
+      <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
+        <input
+          type="checkbox"
+          checked={shortOnly}
+          onChange={(e) => setState({ page: 1, shortOnly: e.target.checked })}
+        />
+        {ORDER_SHORT.filter}
+      </label>
       <div className={tableWrap}>
         <table className="w-full min-w-[960px]" aria-labelledby={pageHeadingId(TITLE)}>
           <thead className="bg-ink-50">
@@ -175,7 +185,7 @@ export function OrdersPage() {
                 orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null
               }
               empty={rows.length === 0}
-              emptyText={DASHBOARD.noOrders}
+              emptyText={shortOnly ? ORDER_SHORT.none : DASHBOARD.noOrders}
             />
             {rows.map((o) => (
               <tr key={o._id}>
@@ -199,7 +209,10 @@ export function OrdersPage() {
                     </Button>
                   </div>
                 </td>
-                <td className={`${tdWhole} font-mono text-xs`}>{o.orderID}</td>
+                <td className={td}>
+                  <span className="font-mono text-xs whitespace-nowrap">{o.orderID}</span>
+                  <ShortUnitsMark units={o.shortUnits} />
+                </td>
                 <td className={td}>
                   <div className="flex items-center gap-2">
                     <Avatar src={o.user.profilePic} alt="" />
