@@ -23,6 +23,8 @@ export const DASHBOARD_RULES = {
   /** An own email change needs a code mailed to the new address as well (decision 136). */
   emailCodeSent:
     'If this email can be used, we sent it a 6-digit code. It is valid for 10 minutes.',
+  emailCodeHint: 'To change your email, send a code to the new address and enter it here.',
+  emailCodeSendFailed: 'The code could not be sent. Please try again.',
   emailCodeRequired: 'Enter the code we sent to your new email',
   emailCodeInvalid: 'This code is wrong or has expired. Please ask for a new code.',
   emailUnchanged: 'This is already your email.',
