@@ -83,7 +83,7 @@ export async function checkEmailChangeCode(
   return checkCodeToUse(db, secret, owner, code, WRONG_CODE);
 }
 
-/** Inside the edit's transaction: uses the code up; of two edits with it, one passes. */
+/** Inside the edit's transaction: uses the code up; of two edits with it, only one can. */
 export function useEmailChangeCode(tx: Executor, owner: CodeOwner, codeHash: string) {
   return useCheckedCode(tx, owner, codeHash, WRONG_CODE);
 }
