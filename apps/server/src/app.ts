@@ -64,6 +64,8 @@ export async function buildApp({
           '*.password',
           '*.token',
           '*.verificationToken',
+          '*.currentPassword',
+          '*.emailCode',
         ],
         censor: '[redacted]',
       },

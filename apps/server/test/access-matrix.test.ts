@@ -161,6 +161,7 @@ describe('the access matrix of every API route', () => {
         "user   POST /api/reserveStock",
         "user   POST /api/stripe/create-checkout-session",
         "user   POST /api/test/create-checkout-session",
+        "user   POST /api/user/send-email-code",
         "user   PUT /api/cart/update",
         "user   PUT /api/user/update/:id",
       ]

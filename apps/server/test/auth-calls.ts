@@ -33,11 +33,11 @@ export function authPost(t: { app: FastifyInstance }, subnet: number) {
     });
 }
 
-/** The code of the newest sign-up or reset mail the dev outbox kept for the address. */
+/** The code of the newest sign-up, reset or email change mail the dev outbox kept for the address. */
 export function codeMailedTo(
   app: FastifyInstance,
   email: string,
-  kind: 'sign-up' | 'password reset',
+  kind: 'sign-up' | 'password reset' | 'email change',
 ): string {
   const mail = app.mailer.outbox!.find((m) => m.to === email);
   const code = new RegExp(`${kind} code is (\\d{6})`).exec(mail?.text ?? '')?.[1];

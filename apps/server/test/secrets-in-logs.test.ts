@@ -1,11 +1,11 @@
 /**
  * No secret, hash or token in a log line or an API response. The app logs at trace level into
  * memory while an account goes through sign-up, login, a failed login, refresh, "who am I",
- * a password reset, the staff users list and logout; then every line and every response body
- * is searched for the passwords, their argon2 hashes, the access, refresh and verification
- * tokens (decision 131) and JWT_SECRET.
+ * a password reset, the staff users list, an email change code and logout; then every line
+ * and every response body is searched for the passwords, their argon2 hashes, the access,
+ * refresh and verification tokens (decision 131) and JWT_SECRET.
  *
- * The sign-up code and the mail that carries it are among them (DESIGN.md §8): without
+ * The sign-up and email change codes and the mails that carry them are among them (DESIGN.md §8): without
  * SMTP_URL the dev outbox keeps mail for GET /api/dev/outbox and logs only its address and
  * subject.
  */
@@ -135,6 +135,22 @@ beforeAll(async () => {
 
   const staff = await call({ method: 'POST', url: '/api/auth/login', payload: owner });
   await call({ method: 'GET', url: '/api/user/getUsers', token: staff.body.token });
+  // An email change code (decision 136): asked for with the current password, mailed later.
+  const moved = 'moved.reader@example.com';
+  const changeCode = await call({
+    method: 'POST',
+    url: '/api/user/send-email-code',
+    payload: { email: moved, currentPassword: owner.password },
+    token: staff.body.token,
+  });
+  expect(changeCode.res.statusCode).toBe(200);
+  const changeMail = await vi.waitFor(() => {
+    const mail = t.app.mailer.outbox!.find((m) => m.to === moved);
+    if (!mail) throw new Error('the email change code is not mailed yet');
+    return mail;
+  });
+  secrets.add(/email change code is (\d{6})/.exec(changeMail.text)![1]!);
+  secrets.add(changeMail.text).add(changeMail.html);
   await call({ method: 'POST', url: '/api/auth/logout', rt: refreshed.refresh });
 
   const hashes = await t.db.database.db.execute(sql`select password_hash as h from users`);

@@ -68,9 +68,9 @@ export const newPasswordField = (tooShort: string) =>
  * a Japanese input method types while it is on, are read as the digits they show (NFKC).
  */
 const CODE_PATTERN = new RegExp(`^\\d{${EMAIL_CODE.length}}$`);
-const codeSchema = required(VALIDATION.otpRequired)
-  .normalize('NFKC')
-  .regex(CODE_PATTERN, INPUT_RULES.codeDigits);
+export const codeField = (missing: string) =>
+  required(missing).normalize('NFKC').regex(CODE_PATTERN, INPUT_RULES.codeDigits);
+const codeSchema = codeField(VALIDATION.otpRequired);
 
 /**
  * The token a verified code answers with (decision 131): the last step of sign-up, of a reset

@@ -4,7 +4,7 @@
  * `viewerEmail` and `editorEmail` fields are accepted for compatibility and ignored.
  */
 import { z } from 'zod';
-import { emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
+import { codeField, emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
 import { orderSchema } from './checkout-api';
 import {
@@ -205,8 +205,27 @@ export const userEditFieldsSchema = z.object({
     .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong)
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
+  /** The code mailed to the new address, needed when editors change their own email (136). */
+  emailCode: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+    .pipe(codeField(DASHBOARD_RULES.emailCodeRequired).optional()),
 });
 export type UserEditFields = z.input<typeof userEditFieldsSchema>;
+
+/**
+ * POST /user/send-email-code: the signed-in account asks for a code at the address it wants
+ * to move to, proving itself with its current password (decision 136). The answer is
+ * sendOtpResponseSchema, the same whether or not another account uses the address.
+ */
+export const emailChangeCodeRequestSchema = z.object({
+  email: emailField(USER_FORM.emailRequired, DASHBOARD_RULES.emailInvalid),
+  currentPassword: requiredString(DASHBOARD_RULES.currentPasswordRequired)
+    .min(1, DASHBOARD_RULES.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, INPUT_RULES.passwordTooLong),
+});
+export type EmailChangeCodeRequest = z.input<typeof emailChangeCodeRequestSchema>;
 
 export const userUpdatedResponseSchema = z.object({
   success: z.literal(true),

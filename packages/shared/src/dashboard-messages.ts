@@ -20,6 +20,15 @@ export const DASHBOARD_RULES = {
   currentPasswordWrong: 'Your current password is not correct',
   currentPasswordTooManyTries: (seconds: number) =>
     `Too many wrong current passwords. Please try again in ${formatWait(seconds)}.`,
+  /** An own email change needs a code mailed to the new address as well (decision 136). */
+  emailCodeSent:
+    'If this email can be used, we sent it a 6-digit code. It is valid for 10 minutes.',
+  emailCodeHint: 'To change your email, send a code to the new address and enter it here.',
+  emailCodeSendFailed: 'The code could not be sent. Please try again.',
+  emailCodeRequired: 'Enter the code we sent to your new email',
+  emailCodeInvalid: 'This code is wrong or has expired. Please ask for a new code.',
+  emailUnchanged: 'This is already your email.',
+  emailChangeMailSubject: 'Your Otaku Shelf email change code',
   noPasswordToConfirm:
     'This account signs in with Google and has no password yet: log out and use "Forgot password" to set one',
   priceInvalid: 'Price must be a number in dollars, such as 12.99',

@@ -118,16 +118,25 @@ export const refreshTokens = pgTable(
   ],
 );
 
-/** What an e-mailed code is for: creating an account, or choosing a new password. */
-export const EMAIL_CODE_PURPOSES = ['signup', 'reset'] as const;
+/**
+ * What an e-mailed code is for: creating an account, choosing a new password, or moving an
+ * account to a new address (decision 136).
+ */
+export const EMAIL_CODE_PURPOSES = ['signup', 'reset', 'email-change'] as const;
 export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
 
-/** One pending code per e-mail address and purpose; a new code replaces the old one. */
+/**
+ * One pending code per e-mail address, purpose and account; a new code replaces the old one.
+ * Sign-up and reset codes belong to an address alone (account ''); an e-mail change code to the
+ * account that asked for it and the new address it was mailed to.
+ */
 export const emailCodes = pgTable(
   'email_codes',
   {
     email: text('email').notNull(),
     purpose: text('purpose', { enum: EMAIL_CODE_PURPOSES }).notNull(),
+    /** The id of the account an e-mail change code belongs to; '' for the other purposes. */
+    accountId: text('account_id').notNull().default(''),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     wrongTries: integer('wrong_tries').notNull().default(0),
@@ -138,8 +147,12 @@ export const emailCodes = pgTable(
     tokenHash: text('token_hash'),
   },
   (t) => [
-    primaryKey({ columns: [t.email, t.purpose] }),
-    check('email_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset')`),
+    primaryKey({ columns: [t.email, t.purpose, t.accountId] }),
+    check('email_codes_purpose_check', sql`${t.purpose} in ('signup', 'reset', 'email-change')`),
+    check(
+      'email_codes_account_check',
+      sql`(${t.purpose} = 'email-change') = (${t.accountId} <> '')`,
+    ),
   ],
 );
 

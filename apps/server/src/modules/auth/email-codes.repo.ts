@@ -1,18 +1,26 @@
 /** Queries on pending e-mailed codes: one row per address and purpose. Only queries: no rules. */
-import { and, eq, gt, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { emailCodes, type EmailCodePurpose } from '../../db/schema/index';
 
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
 
-/** The address and purpose a code belongs to. */
+/**
+ * The address and purpose a code belongs to, and for an e-mail change the account that asked
+ * for it (decision 136): another account's code for the same address is another row.
+ */
 export interface CodeOwner {
   email: string;
   purpose: EmailCodePurpose;
+  account?: string;
 }
 
 const ownedBy = (owner: CodeOwner) =>
-  and(eq(emailCodes.email, owner.email), eq(emailCodes.purpose, owner.purpose));
+  and(
+    eq(emailCodes.email, owner.email),
+    eq(emailCodes.purpose, owner.purpose),
+    eq(emailCodes.accountId, owner.account ?? ''),
+  );
 
 /**
  * Stores a new code for the address, replacing any older one of the same purpose, unless the
@@ -24,11 +32,12 @@ export async function replaceCode(
   code: CodeOwner & { codeHash: string; expiresAt: Date; sentAt: Date },
   cooldownCutoff: Date,
 ): Promise<boolean> {
+  const { account, ...fields } = code;
   const rows = await db
     .insert(emailCodes)
-    .values({ ...code, lastSentAt: code.sentAt, wrongTries: 0 })
+    .values({ ...fields, accountId: account ?? '', lastSentAt: code.sentAt, wrongTries: 0 })
     .onConflictDoUpdate({
-      target: [emailCodes.email, emailCodes.purpose],
+      target: [emailCodes.email, emailCodes.purpose, emailCodes.accountId],
       set: {
         codeHash: code.codeHash,
         expiresAt: code.expiresAt,
@@ -89,6 +98,30 @@ export async function useToken(
         ownedBy(owner),
         isNotNull(emailCodes.verifiedAt),
         eq(emailCodes.tokenHash, tokenHash),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
+    .returning({ email: emailCodes.email });
+  return rows.length === 1;
+}
+
+/**
+ * Deletes the unverified code with this HMAC, if it has not expired by `now`; false when there
+ * is none. One statement: of two calls with the same code, exactly one gets true.
+ */
+export async function useCode(
+  db: Executor,
+  owner: CodeOwner,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .delete(emailCodes)
+    .where(
+      and(
+        ownedBy(owner),
+        isNull(emailCodes.verifiedAt),
+        eq(emailCodes.codeHash, codeHash),
         gt(emailCodes.expiresAt, now),
       ),
     )

@@ -1,15 +1,17 @@
 /**
- * E-mailed one-time codes (DESIGN.md §4), for sign-up and for a password reset (decision 108):
- * 6 digits from a CSPRNG, stored as an HMAC keyed with the server secret (a leaked table alone
- * cannot be brute-forced), valid 10 minutes, voided by the 5th wrong try, at most one send per
- * address and purpose every 30 s, a new code replacing the old one. A right code is used up and
- * answers with a verification token for the last step (decision 131, verification-tokens.ts).
+ * E-mailed one-time codes (DESIGN.md §4), for sign-up, for a password reset (decision 108) and
+ * for moving an account to a new address (decision 136): 6 digits from a CSPRNG, stored as an
+ * HMAC keyed with the server secret (a leaked table alone cannot be brute-forced), valid 10
+ * minutes, voided by the 5th wrong try, at most one send per address and purpose (and account,
+ * for an e-mail change) every 30 s, a new code replacing the old one. A right sign-up or reset
+ * code is used up and answers with a verification token for the last step (decision 131,
+ * verification-tokens.ts); an e-mail change code is used up by the edit itself.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { ACCOUNT, AUTH, EMAIL_CODE } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
 import { codeMail } from '../mail/code-mail';
@@ -34,10 +36,14 @@ export function generateCode(): string {
   return String(randomInt(0, 10 ** EMAIL_CODE.length)).padStart(EMAIL_CODE.length, '0');
 }
 
-/** The purpose is part of the hash, so a code sent for one purpose never passes for the other. */
+/**
+ * The purpose is part of the hash, so a code sent for one purpose never passes for another;
+ * so is the account of an e-mail change code, which passes for that account only.
+ */
 export function hashCode(secret: string, owner: codes.CodeOwner, code: string): string {
+  const account = owner.account ? `${owner.account}:` : '';
   return createHmac('sha256', secret)
-    .update(`${owner.purpose}-code:${owner.email}:${code}`)
+    .update(`${owner.purpose}-code:${account}${owner.email}:${code}`)
     .digest('hex');
 }
 
@@ -156,14 +162,8 @@ export async function checkCode(
 ): Promise<string> {
   const now = new Date();
   const outcome = await db.transaction(async (tx) => {
-    const row = await codes.findCode(tx, owner, true);
-    if (!row || row.expiresAt <= now || row.verifiedAt) return 'invalid' as const;
-    if (!sameHash(hashCode(secret, owner, otp.trim()), row.codeHash)) {
-      const tries = await codes.countWrongTry(tx, owner);
-      if (tries < EMAIL_CODE.maxWrongTries) return 'invalid' as const;
-      await codes.deleteCode(tx, owner);
-      return 'voided' as const;
-    }
+    const tried = await tryCode(tx, secret, owner, otp, now);
+    if (tried !== 'right') return tried;
     const token = newVerificationToken();
     await codes.markVerified(tx, owner, {
       verifiedAt: now,
@@ -175,6 +175,65 @@ export async function checkCode(
   if (outcome === 'invalid') throw badRequest(AUTH.otpInvalid, 'otp');
   if (outcome === 'voided') throw badRequest(ACCOUNT.codeTooManyTries, 'otp');
   return outcome.token;
+}
+
+/**
+ * Reads the code's row locked, so tries on one code take turns: a wrong one counts a try and
+ * the 5th voids the code, whatever the number of calls at once.
+ */
+async function tryCode(
+  tx: Executor,
+  secret: string,
+  owner: codes.CodeOwner,
+  otp: string,
+  now: Date,
+): Promise<'invalid' | 'voided' | 'right'> {
+  const row = await codes.findCode(tx, owner, true);
+  if (!row || row.expiresAt <= now || row.verifiedAt) return 'invalid';
+  if (sameHash(hashCode(secret, owner, otp.trim()), row.codeHash)) return 'right';
+  const tries = await codes.countWrongTry(tx, owner);
+  if (tries < EMAIL_CODE.maxWrongTries) return 'invalid';
+  await codes.deleteCode(tx, owner);
+  return 'voided';
+}
+
+/** How a step that uses a code itself (`checkCodeToUse`) names a wrong one. */
+export interface CodeRefusal {
+  message: string;
+  field: string;
+}
+
+/**
+ * Checks a code for a step that uses it up in its own transaction (`useCheckedCode`) rather
+ * than through a verification token: an e-mail change (decision 136). Wrong tries count as in
+ * checkCode, committed even though the step fails. A right code is left as it is, so a step
+ * refused after this check keeps it; returns its HMAC.
+ */
+export async function checkCodeToUse(
+  db: Db,
+  secret: string,
+  owner: codes.CodeOwner,
+  otp: string,
+  wrong: CodeRefusal,
+): Promise<string> {
+  const outcome = await db.transaction((tx) => tryCode(tx, secret, owner, otp, new Date()));
+  if (outcome === 'invalid') throw badRequest(wrong.message, wrong.field);
+  if (outcome === 'voided') throw badRequest(ACCOUNT.codeTooManyTries, wrong.field);
+  return hashCode(secret, owner, otp.trim());
+}
+
+/**
+ * Inside the step's transaction: uses up a code `checkCodeToUse` passed, or refuses the step.
+ * Of two steps with the same code at the same moment, exactly one gets it.
+ */
+export async function useCheckedCode(
+  tx: Executor,
+  owner: codes.CodeOwner,
+  codeHash: string,
+  wrong: CodeRefusal,
+): Promise<void> {
+  if (!(await codes.useCode(tx, owner, codeHash, new Date())))
+    throw badRequest(wrong.message, wrong.field);
 }
 
 function sameHash(a: string, b: string): boolean {

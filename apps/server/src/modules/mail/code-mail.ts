@@ -1,4 +1,4 @@
-import { ACCOUNT, EMAIL_CODE, PAGE_PATHS } from '@otaku/shared';
+import { ACCOUNT, DASHBOARD_RULES, EMAIL_CODE, PAGE_PATHS } from '@otaku/shared';
 import type { EmailCodePurpose } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
@@ -6,25 +6,33 @@ import type { MailMessage } from './mailer';
 /** What each kind of code mail says around the code. */
 const WORDING: Record<
   EmailCodePurpose,
-  { subject: string; heading: string; lead: string; page: string; ignore: string }
+  { subject: string; heading: string; lead: string; where: string; ignore: string }
 > = {
   signup: {
     subject: ACCOUNT.codeMailSubject,
     heading: 'Welcome to Otaku Shelf!',
     lead: 'Your sign-up code is',
-    page: 'the sign-up page',
+    where: 'on the sign-up page',
     ignore: 'If you did not ask for it, you can ignore this email.',
   },
   reset: {
     subject: ACCOUNT.resetMailSubject,
     heading: 'Reset your Otaku Shelf password',
     lead: 'Your password reset code is',
-    page: 'the password reset page',
+    where: 'on the password reset page',
     ignore: 'If you did not ask for it, you can ignore this email: your password stays as it is.',
+  },
+  'email-change': {
+    subject: DASHBOARD_RULES.emailChangeMailSubject,
+    heading: 'Confirm your new Otaku Shelf email',
+    lead: 'Your email change code is',
+    where: 'where you are changing your email',
+    ignore:
+      'If you did not ask for it, you can ignore this email: no account will use this address.',
   },
 };
 
-/** A sign-up or password reset code e-mail, with a plain-text part and an HTML part. */
+/** A sign-up, password reset or e-mail change code e-mail, with a plain-text and an HTML part. */
 export function codeMail(
   purpose: EmailCodePurpose,
   to: string,
@@ -32,7 +40,7 @@ export function codeMail(
   shopUrl: string,
 ): MailMessage {
   const words = WORDING[purpose];
-  const enter = `Enter it on ${words.page} within ${EMAIL_CODE.ttlMinutes} minutes. ${words.ignore}`;
+  const enter = `Enter it ${words.where} within ${EMAIL_CODE.ttlMinutes} minutes. ${words.ignore}`;
   const text = [words.heading, '', `${words.lead} ${code}`, '', enter, '', shopUrl].join('\n');
   const html = `<!doctype html>
 <html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937;background:#f9fafb;padding:24px">

@@ -1,9 +1,16 @@
-/** Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete. */
+/**
+ * Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete; and
+ * the code an own email change needs (decision 136).
+ */
 import {
   DASHBOARD,
+  DASHBOARD_RULES,
+  EMAIL_CODE,
+  emailChangeCodeRequestSchema,
   getUsersQuerySchema,
   getUsersResponseSchema,
   idParamsSchema,
+  sendOtpResponseSchema,
   successMessageSchema,
   userUpdatedResponseSchema,
 } from '@otaku/shared';
@@ -13,15 +20,27 @@ import { currentUser } from '../../plugins/auth';
 import { readRefreshCookie } from '../auth/cookies';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
 import { errorResponses } from '../../lib/route-errors';
+import { sendEmailChangeCode } from './email-change';
 import * as service from './users.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
-const EDIT_FIELDS = ['username', 'email', 'role', 'password', 'currentPassword'] as const;
+const EDIT_FIELDS = [
+  'username',
+  'email',
+  'role',
+  'password',
+  'currentPassword',
+  'emailCode',
+] as const;
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
+  const deps = () => ({
+    database: app.database,
+    uploadsDir: app.config.uploadsDir,
+    secret: app.config.jwtSecret,
+  });
   const tags = ['dashboard'];
 
   api.get(
@@ -64,6 +83,33 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
         readRefreshCookie(request),
       );
       return { success: true as const, message: DASHBOARD.userUpdated, user };
+    },
+  );
+
+  // Any signed-in account may move its own address; the code goes to the new one.
+  api.post(
+    '/user/send-email-code',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        body: emailChangeCodeRequestSchema,
+        response: { 200: sendOtpResponseSchema, ...errorResponses(400, 401, 429, 503) },
+      },
+    },
+    async (request) => {
+      const mailDeps = {
+        db: app.database.db,
+        config: app.config,
+        mailer: app.mailer,
+        log: app.log,
+      };
+      await sendEmailChangeCode(mailDeps, currentUser(request).id, request.body, request.ip);
+      return {
+        success: true as const,
+        message: DASHBOARD_RULES.emailCodeSent,
+        resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
+      };
     },
   );
 

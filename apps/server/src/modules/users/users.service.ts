@@ -14,13 +14,15 @@ import {
 } from '@otaku/shared';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../lib/rate-limit';
+import { hashPassword } from '../../lib/passwords';
 import { findUserById } from '../auth/auth.repo';
+import type { CodeOwner } from '../auth/email-codes';
 import { toPublicUser } from '../auth/public-user';
 import { endOtherSessions } from '../auth/sessions';
 import { cartOwner, emptyCart } from '../cart/cart.service';
 import { removeAvatar, writeAvatar } from '../media/avatar-images';
+import { checkCurrentPassword } from './current-password';
+import { checkEmailChangeCode, emailChangeOf, useEmailChangeCode } from './email-change';
 import type { UploadedImage } from '../media/image-upload';
 import {
   checkCanChangeRole,
@@ -34,6 +36,8 @@ import * as repo from './users.repo';
 export interface UsersDeps {
   database: Database;
   uploadsDir: string;
+  /** The server secret that e-mailed codes are hashed with. */
+  secret: string;
 }
 
 function enforce(refusal: Refusal | null) {
@@ -68,40 +72,24 @@ export async function listUsers(
   };
 }
 
-/** Wrong current passwords an editor may type in a window before a wait (decision 135). */
-export const CURRENT_PASSWORD_LIMIT = {
-  name: 'current-password:account',
-  limit: 10,
-  windowSeconds: 15 * 60,
-} satisfies RateLimitRule;
-
 /**
- * Editors changing their own password or email prove it is them with the current password, so
- * a session left open or a stolen access token cannot take the account for good. Counted per
- * account: only the session's holder can spend the tries.
+ * Editors changing their own password or email prove it is them with the current password
+ * (decision 135); a new email also needs the code mailed there for this account (decision
+ * 136). Returns the code to use up in the edit's transaction, when the email changes.
  */
 async function confirmOwnChange(
   deps: UsersDeps,
   editorId: string,
   fields: UserEditFields,
-): Promise<void> {
+): Promise<{ owner: CodeOwner; codeHash: string } | undefined> {
   const db = deps.database.db;
   const account = await findUserById(db, editorId);
-  const changesEmail = fields.email !== undefined && fields.email !== account?.email;
-  if (fields.password === undefined && !changesEmail) return;
-  if (!account?.passwordHash)
-    throw badRequest(DASHBOARD_RULES.noPasswordToConfirm, 'currentPassword');
-  if (fields.currentPassword === undefined)
-    throw badRequest(DASHBOARD_RULES.currentPasswordRequired, 'currentPassword');
-  await enforceRateLimit(
-    db,
-    CURRENT_PASSWORD_LIMIT,
-    editorId,
-    DASHBOARD_RULES.currentPasswordTooManyTries,
-  );
-  if (!(await verifyPassword(account.passwordHash, fields.currentPassword)))
-    throw badRequest(DASHBOARD_RULES.currentPasswordWrong, 'currentPassword');
-  await resetRateLimit(db, CURRENT_PASSWORD_LIMIT, editorId);
+  const newEmail = fields.email !== undefined && fields.email !== account?.email;
+  if (fields.password === undefined && !newEmail) return undefined;
+  await checkCurrentPassword(db, account, fields.currentPassword);
+  if (!newEmail) return undefined;
+  const owner = emailChangeOf(editorId, fields.email!);
+  return { owner, codeHash: await checkEmailChangeCode(db, deps.secret, owner, fields.emailCode) };
 }
 
 /**
@@ -137,7 +125,8 @@ export async function updateUser(
   editorRefreshToken?: string,
 ): Promise<PublicUser> {
   const fields = userEditFieldsSchema.parse(rawFields);
-  if (id === editor.id) await confirmOwnChange(deps, editor.id, fields);
+  const ownEmailChange =
+    id === editor.id ? await confirmOwnChange(deps, editor.id, fields) : undefined;
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
   // Decoded before the rows are locked; a refused edit removes it again below.
   const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;
@@ -154,12 +143,18 @@ export async function updateUser(
       oldPicture = target.profilePic;
       // A new password ends the account's other sessions, as a password reset does (decision 108).
       if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
+      const newEmail = fields.email !== undefined && fields.email !== target.email;
+      // The holder's own new address was proven by its code; one typed by staff is nobody's
+      // proof (decisions 134, 136).
+      const own = target.id === editor.id;
+      if (newEmail && own) {
+        // The address changed since confirmOwnChange read it: that check did not ask for a code.
+        if (!ownEmailChange) throw badRequest(DASHBOARD_RULES.emailCodeRequired, 'emailCode');
+        await useEmailChangeCode(tx, ownEmailChange.owner, ownEmailChange.codeHash);
+      }
       return repo.updateUser(tx, target.id, {
         ...(fields.username !== undefined ? { username: fields.username } : {}),
-        // An address typed by staff is nobody's proof (decision 134).
-        ...(fields.email !== undefined && fields.email !== target.email
-          ? { email: fields.email, emailVerifiedAt: null }
-          : {}),
+        ...(newEmail ? { email: fields.email, emailVerifiedAt: own ? new Date() : null } : {}),
         ...(fields.role !== undefined ? { role: fields.role as Role } : {}),
         ...(passwordHash ? { passwordHash } : {}),
         ...(newPicture ? { profilePic: newPicture } : {}),

@@ -3,9 +3,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DASHBOARD, DASHBOARD_RULES, INPUT_RULES, PERMISSIONS, USER_FORM } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAccount, multipart, pngImage, type TestAccount } from '../../../test/staff';
-import { sessionCalls } from '../../../test/auth-calls';
+import { codeMailedTo, sessionCalls } from '../../../test/auth-calls';
 import { expectFieldRefused } from '../../../test/field-errors';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn } from '../../../test/users';
@@ -365,10 +365,17 @@ describe('PUT /api/user/update/:id', () => {
     // A name or a picture needs nothing more.
     expect((await own({ username: 'renamed-self' })).statusCode).toBe(200);
 
-    const changed = await own({
-      email: 'new.address@example.com',
-      currentPassword: admin.password,
+    // A new email also needs the code mailed there (decision 136, email-change.test.ts).
+    const email = 'new.address@example.com';
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/send-email-code',
+      headers: bearer(session.token),
+      payload: { email, currentPassword: admin.password },
     });
+    expect(sent.statusCode).toBe(200);
+    const emailCode = await vi.waitFor(() => codeMailedTo(t.app, email, 'email change'));
+    const changed = await own({ email, currentPassword: admin.password, emailCode });
     expect(changed.statusCode).toBe(200);
     expect((await stored()).email).toBe('new.address@example.com');
     // Another editor's change of someone else is not asked for anything (the rank rules hold).

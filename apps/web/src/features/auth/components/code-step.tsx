@@ -5,19 +5,12 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, retryAfterSeconds } from '../../../lib/errors';
 import type { CodeCalls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 import { TextField } from './text-field';
 
 const codeSchema = verifyOtpRequestSchema.pick({ otp: true });
-
-/** Seconds the server said to wait before the next code, when it refused one. */
-const waitFrom = (error: unknown) => {
-  const seconds = error instanceof ApiError && (error.body as { retryAfterSeconds?: unknown });
-  return seconds && typeof seconds.retryAfterSeconds === 'number' ? seconds.retryAfterSeconds : 0;
-};
 
 /**
  * The second step of sign-up and of a password reset: the code from the e-mail. "Resend code"
@@ -59,7 +52,7 @@ export function CodeStep({
       toast.success(body.message);
     },
     onError: (error) => {
-      const wait = waitFrom(error);
+      const wait = retryAfterSeconds(error);
       if (wait > 0) onResent(wait);
     },
   });

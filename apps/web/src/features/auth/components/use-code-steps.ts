@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /** Whether the last step was refused for its verification token (expired, used, replaced). */
 export const tokenRefused = (error: unknown): boolean =>

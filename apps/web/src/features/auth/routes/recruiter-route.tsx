@@ -25,7 +25,7 @@ import { AuthLink } from '../components/auth-link';
 import { CodeStep } from '../components/code-step';
 import { FormAlert } from '../components/form-alert';
 import { TextField } from '../components/text-field';
-import { useCountdown } from '../components/use-countdown';
+import { useCountdown } from '../../../lib/use-countdown';
 
 /**
  * Spec §8: an error response that still says success and carries a user and token counts as

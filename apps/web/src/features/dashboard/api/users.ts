@@ -1,5 +1,15 @@
-/** The dashboard's user calls: search and role filter, edit (multipart) and delete. */
-import type { GetUsersResponse, PublicUser, SuccessMessage, UserRoleFilter } from '@otaku/shared';
+/**
+ * The dashboard's user calls: search and role filter, edit (multipart) and delete, and the code
+ * that one's own new email needs (decision 136).
+ */
+import type {
+  EmailChangeCodeRequest,
+  GetUsersResponse,
+  PublicUser,
+  SendOtpResponse,
+  SuccessMessage,
+  UserRoleFilter,
+} from '@otaku/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getSession, setSession, useSession } from '../../../lib/session';
@@ -47,6 +57,14 @@ export function useUpdateUser() {
         setSession({ ...session.user, ...user }, session.token);
       await client.invalidateQueries({ queryKey: userKeys.all });
     },
+  });
+}
+
+/** Mails a code to the address the signed-in account wants to move to. */
+export function useSendEmailCode() {
+  return useMutation({
+    mutationFn: (body: EmailChangeCodeRequest) =>
+      api.post<SendOtpResponse>('/user/send-email-code', body),
   });
 }
 

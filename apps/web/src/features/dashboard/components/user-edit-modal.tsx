@@ -20,6 +20,7 @@ import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../com
 import { errorMessage } from '../../../lib/errors';
 import type { SessionUser } from '../../../lib/session';
 import { useUpdateUser } from '../api/users';
+import { OwnEmailCode } from './own-email-code';
 import { selectClasses } from './product-form-fields';
 import { useFormValues } from './use-form-values';
 
@@ -56,6 +57,7 @@ export function UserEditModal({
     email: target?.email ?? '',
     password: '',
     currentPassword: '',
+    emailCode: '',
     role: target?.role ?? ('user' as Role),
     picture: null as File | null,
   });
@@ -66,19 +68,22 @@ export function UserEditModal({
   const self = viewer._id === target._id;
   const allowed = canEditUser(viewer, target);
   const showRole = viewer.role === 'superAdmin' && !self;
-  // Editors changing their own password or email confirm it with the current one (decision 135).
-  const confirmsOwnChange =
-    self && (form.password !== '' || form.email.trim().toLowerCase() !== target.email);
+  // Editors changing their own password or email confirm it with the current one (decision
+  // 135); a new email of their own also with a code mailed there (decision 136).
+  const newEmail = form.email.trim().toLowerCase();
+  const changesOwnEmail = self && newEmail !== '' && newEmail !== target.email;
+  const confirmsOwnChange = self && (form.password !== '' || newEmail !== target.email);
   const problems = {
     username: form.username.trim() ? null : USER_FORM.usernameRequired,
     email: form.email.trim() ? null : USER_FORM.emailRequired,
+    emailCode: changesOwnEmail && !form.emailCode.trim() ? DASHBOARD_RULES.emailCodeRequired : null,
   };
   const roles: Role[] =
     target.role === 'superAdmin' ? ['user', 'admin', 'superAdmin'] : ['user', 'admin'];
 
   const save = async () => {
     setTouched(true);
-    if (problems.username || problems.email) return;
+    if (problems.username || problems.email || problems.emailCode) return;
     // Only what was changed here, so a save does not undo what someone else changed meanwhile
     // (another superAdmin's role change, the user's own new address).
     const data = new FormData();
@@ -89,6 +94,7 @@ export function UserEditModal({
     if (showRole && form.role !== target.role) data.append('role', form.role);
     if (form.password) data.append('password', form.password);
     if (confirmsOwnChange) data.append('currentPassword', form.currentPassword);
+    if (changesOwnEmail) data.append('emailCode', form.emailCode.trim());
     if (form.picture) data.append('profilePic', form.picture);
     data.append('editorEmail', viewer.email);
     try {
@@ -157,6 +163,15 @@ export function UserEditModal({
         {text('password', 'New password', 'password')}
         <FieldHint>Leave the password blank to keep it unchanged.</FieldHint>
         {confirmsOwnChange ? text('currentPassword', 'Current password', 'password') : null}
+        {changesOwnEmail ? (
+          <OwnEmailCode
+            email={newEmail}
+            currentPassword={form.currentPassword}
+            code={form.emailCode}
+            onCode={(emailCode) => set({ emailCode })}
+            error={touched ? problems.emailCode : null}
+          />
+        ) : null}
         {showRole ? (
           <div className="flex flex-col gap-1">
             <Label htmlFor="user-role">Role</Label>
