@@ -120,3 +120,24 @@ describe("a demo shop's pages", () => {
     expect(res.body).not.toContain(DEMO_SHOP.banner);
   });
 });
+
+describe('a page large enough to compress', () => {
+  const large = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
+  writeFileSync(
+    path.join(large, 'index.html'),
+    `<!doctype html><title>Otaku Shelf</title><body><div id="root"></div>${'<p>x</p>'.repeat(600)}</body>`,
+  );
+  const big = useTestApp({ WEB_DIST_DIR: large });
+
+  it('says once that it varies by the accepted encoding, found or not, compressed or not', async () => {
+    for (const url of ['/cart', '/no-such-page'])
+      for (const accepted of [undefined, 'gzip, br', 'identity']) {
+        const res = await big.app.inject({
+          method: 'GET',
+          url,
+          headers: accepted ? { 'accept-encoding': accepted } : {},
+        });
+        expect(res.headers.vary, `${url} ${accepted}`).toBe('accept-encoding');
+      }
+  });
+});
