@@ -73,4 +73,17 @@ describe.skipIf(engine !== 'postgres')('when PostgreSQL becomes unreachable', ()
     await vi.waitUntil(() => database.changes.catalog.version() !== null, { timeout: 10_000 });
     expect(await stock()).toBe(2);
   });
+
+  it('gives up on a listening connection that does not open, and tries again', async () => {
+    await vi.waitUntil(() => database.changes.catalog.version() !== null, { timeout: 5_000 });
+    proxy.stall();
+    await vi.waitUntil(() => database.changes.catalog.version() === null, { timeout: 10_000 });
+    // Each new attempt is held without an answer, as by a host gone away. Without a deadline
+    // the first one waits for ever (for the operating system, with a real host), and the feeds
+    // stay untrusted long after the database is back.
+    const before = proxy.opened();
+    await vi.waitUntil(() => proxy.opened() >= before + 2, { timeout: 10_000 });
+    proxy.restore();
+    await vi.waitUntil(() => database.changes.catalog.version() !== null, { timeout: 10_000 });
+  });
 });

@@ -3,6 +3,8 @@ import net from 'node:net';
 
 export interface TcpProxy {
   port: number;
+  /** How many connections it has been asked to open so far, whatever became of them. */
+  opened: () => number;
   /** Drops every connection and refuses new ones until `restore()`. */
   cut: () => void;
   /**
@@ -17,6 +19,7 @@ export interface TcpProxy {
 
 export async function startTcpProxy(targetHost: string, targetPort: number): Promise<TcpProxy> {
   let state: 'up' | 'cut' | 'stalled' = 'up';
+  let opened = 0;
   const sockets = new Set<net.Socket>();
   const held = new Set<net.Socket>();
   /** For each open pair of connections, how to stop it passing bytes. */
@@ -30,6 +33,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     held.add(s);
   };
   const server = net.createServer((client) => {
+    opened++;
     if (state === 'cut') return client.destroy();
     track(client);
     if (state === 'stalled') {
@@ -58,6 +62,7 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
+    opened: () => opened,
     cut: () => {
       state = 'cut';
       for (const s of sockets) s.destroy();

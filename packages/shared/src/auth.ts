@@ -85,6 +85,16 @@ const verificationTokenField = (missing: string) =>
 export const sendOtpRequestSchema = z.object({ email: emailSchema });
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 
+/** The pages a sign-up code is asked for on: the sign-up page, or the recruiter page (staff). */
+export const SIGNUP_CODE_PAGES = ['signup', 'recruiter'] as const;
+export type SignupCodePage = (typeof SIGNUP_CODE_PAGES)[number];
+
+/** POST /auth/send-otp: the address, and the page the code will be entered on (sign-up if none). */
+export const signupCodeRequestSchema = sendOtpRequestSchema.extend({
+  page: z.enum(SIGNUP_CODE_PAGES).optional(),
+});
+export type SignupCodeRequest = z.input<typeof signupCodeRequestSchema>;
+
 export const verifyOtpRequestSchema = z.object({
   email: emailSchema,
   otp: codeSchema,

@@ -251,6 +251,7 @@ export const ACCOUNT = {
     'An account with this email address exists, but its address was never confirmed. Log in with its password, or reset the password to confirm the address, then sign in with Google.',
   googleSignedIn: 'Signed in with Google!',
   codeMailSubject: 'Your Otaku Shelf sign-up code',
+  recruiterCodeMailSubject: 'Your Otaku Shelf staff sign-up code',
   /** Said whether or not the address has an account, so the answer does not tell. */
   resetCodeSent:
     'If an account uses this email, we sent it a 6-digit code. It is valid for 10 minutes.',

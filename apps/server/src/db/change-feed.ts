@@ -30,6 +30,7 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { withDeadline } from '../lib/deadline';
+import { DATABASE_TIME_LIMITS, timeLimitOptions, type DatabaseTimeLimits } from './connection-pool';
 
 /**
  * What is watched: each feed's tables, the database functions that write to them (a call of
@@ -307,7 +308,13 @@ type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
  * PostgreSQL: the pool's connections report this instance's committed writes, and a
  * connection of its own listens for everybody else's.
  */
-export function postgresChangeFeeds(connectionString: string, heartbeatMs = HEARTBEAT_MS) {
+export function postgresChangeFeeds(
+  connectionString: string,
+  {
+    heartbeatMs = HEARTBEAT_MS,
+    limits = DATABASE_TIME_LIMITS,
+  }: { heartbeatMs?: number | undefined; limits?: DatabaseTimeLimits } = {},
+) {
   const { feeds, ofChannel, setLive } = feedsByTopic();
   const instance = randomUUID();
   let closed = false;
@@ -337,6 +344,10 @@ export function postgresChangeFeeds(connectionString: string, heartbeatMs = HEAR
     const client = new pg.Client({
       connectionString,
       application_name: LISTENER_APPLICATION_NAME,
+      // Opening it (pg gives up after connectionTimeoutMillis) and its LISTEN (below) have a
+      // deadline too: a server gone silent during either would otherwise keep the feeds
+      // untrusted, and never retried, until the operating system gave up on the socket.
+      ...timeLimitOptions({ ...limits, connectMs: heartbeatMs }),
     });
     listener = client;
     const lost = () => {
@@ -367,7 +378,8 @@ export function postgresChangeFeeds(connectionString: string, heartbeatMs = HEAR
     });
     try {
       await client.connect();
-      await client.query(LISTEN_ALL);
+      const listening = client.query(LISTEN_ALL).then(() => true);
+      if ((await withDeadline(listening, heartbeatMs)) !== true) throw new Error('no answer');
       if (listener !== client) return;
       setLive(true);
       heartbeat = setInterval(() => void beat(), heartbeatMs);

@@ -17,7 +17,12 @@ import {
   postgresChangeFeeds,
   type ChangeFeeds,
 } from './change-feed';
-import { ConnectionPool } from './connection-pool';
+import {
+  ConnectionPool,
+  DATABASE_TIME_LIMITS,
+  timeLimitOptions,
+  type DatabaseTimeLimits,
+} from './connection-pool';
 import { lockDataDir } from './data-dir-lock';
 import { runMigrations } from './migrate';
 
@@ -60,6 +65,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** PostgreSQL: how often the change feeds' connection must show it is alive (tests shorten it). */
   heartbeatMs?: number;
+  /** PostgreSQL: the connections' time limits (tests shorten them; the bench's bulk load lifts one). */
+  timeLimits?: DatabaseTimeLimits;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -78,20 +85,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ? await openPostgres(options, options.databaseUrl, logger)
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
-  if (options.migrate !== false) await runMigrations(result, options.databaseUrl);
+  if (options.migrate !== false)
+    await runMigrations(result, options.databaseUrl, options.timeLimits ?? DATABASE_TIME_LIMITS);
   return result;
 }
 
 type Logger = { logQuery: () => void };
 
 async function openPostgres(options: DatabaseOptions, url: string, logger: Logger) {
-  const feed = postgresChangeFeeds(url, options.heartbeatMs);
+  const limits = options.timeLimits ?? DATABASE_TIME_LIMITS;
+  const feed = postgresChangeFeeds(url, { heartbeatMs: options.heartbeatMs, limits });
   const pool = new ConnectionPool({
     connectionString: url,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
-    options: `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
+    ...timeLimitOptions(
+      limits,
+      `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
+    ),
     Client: feed.Client,
   });
   await feed.start(pool);

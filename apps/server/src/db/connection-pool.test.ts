@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from '../../test/helpers';
 import { isDatabaseUnavailable } from '../lib/db-errors';
-import { ConnectionPool } from './connection-pool';
+import { ConnectionPool, DATABASE_TIME_LIMITS, timeLimitOptions } from './connection-pool';
 
 // Connections that can be lost are PostgreSQL's; PGlite runs inside the process.
 describe.skipIf(engine !== 'postgres')('ConnectionPool', () => {
@@ -78,6 +78,76 @@ describe.skipIf(engine !== 'postgres')('ConnectionPool', () => {
         (error: unknown) => error,
       );
       expect(isDatabaseUnavailable(failed)).toBe(true);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  /** A pool with the app's limits, shortened so that the tests do not wait. */
+  const limitedPool = (max: number) =>
+    new ConnectionPool({
+      connectionString: testDb.url,
+      max,
+      ...timeLimitOptions({
+        ...DATABASE_TIME_LIMITS,
+        connectMs: 300,
+        statementMs: 300,
+        idleInTransactionMs: 300,
+      }),
+    });
+
+  it('cancels a statement that runs past the limit as the database being unavailable, and goes on', async () => {
+    const pool = limitedPool(1);
+    try {
+      // Without statement_timeout the sleep runs to its end and the query succeeds.
+      const failed = await pool.query('select pg_sleep(10)').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failed).toMatchObject({ code: '57014' });
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('has the server end a transaction left idle, and takes its connection back', async () => {
+    const pool = limitedPool(1);
+    try {
+      const client = await pool.connect();
+      const pid = await backendOf(client);
+      await client.query('begin');
+      await client.query('select 1');
+      // Never committed nor released: the server ends the session, so its locks go and the
+      // pool's one place is free again.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await admin.query('select 1 from pg_stat_activity where pid = $1', [
+            pid,
+          ]);
+          expect(rows).toEqual([]);
+        },
+        { timeout: 10_000 },
+      );
+      await vi.waitFor(() => expect(pool.totalCount).toBe(0));
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('fails a call that waits too long for a free connection as the database being unavailable', async () => {
+    const pool = limitedPool(1);
+    try {
+      const held = await pool.connect();
+      const failed = await pool.query('select 1').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      held.release();
+      expect((await pool.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     } finally {
       await pool.end();
     }

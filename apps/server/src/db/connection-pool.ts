@@ -13,9 +13,62 @@
  * A connection that cannot be had at all (refused, timed out, a database not accepting
  * connections) fails with DatabaseUnavailableError, whatever the driver said, so that the
  * call answers 503.
+ *
+ * Every connection also has time limits (DATABASE_TIME_LIMITS, decision 139), so that nothing
+ * the database or the network does makes a request wait for ever.
  */
 import pg from 'pg';
 import { DatabaseUnavailableError } from '../lib/db-errors';
+
+export interface DatabaseTimeLimits {
+  /** Opening a connection, and waiting for a free one of the pool (pg's connectionTimeoutMillis). */
+  connectMs: number;
+  /** One statement, lock waits included, cancelled by the server (statement_timeout); 0: none. */
+  statementMs: number;
+  /**
+   * A transaction left open with no statement running, its session then ended by the server
+   * (idle_in_transaction_session_timeout), so that its locks go; 0: none.
+   */
+  idleInTransactionMs: number;
+  /** Silence on a connection before TCP keepalive probes ask whether the far end is still there. */
+  keepAliveDelayMs: number;
+}
+
+/**
+ * The app's limits. No request's statement takes more than a fraction of a second at the
+ * bench's scale (10,000 products, 100,000 orders), and exports read in batches of 500: a
+ * statement still running after 30 s is stuck (a lock held by a forgotten session, a runaway
+ * plan) and holds one of a handful of connections. Between two statements of a transaction the
+ * app does only in-process work (a password hash); the payment provider and mail are called
+ * outside transactions. Migrations run on a connection of their own without a statement limit.
+ */
+export const DATABASE_TIME_LIMITS: DatabaseTimeLimits = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 30_000,
+  keepAliveDelayMs: 10_000,
+};
+
+/**
+ * pg's options for a connection with these limits, with `serverOptions` (`-c name=value …`)
+ * for the session besides. The server's limits go in the startup packet's `options`, as the
+ * app's other session settings do, rather than as startup parameters of their own: a pooler
+ * such as PgBouncer refuses a connection with a startup parameter it does not know.
+ */
+export function timeLimitOptions(limits: DatabaseTimeLimits, serverOptions = '') {
+  const options = [
+    limits.statementMs > 0 && `-c statement_timeout=${limits.statementMs}`,
+    limits.idleInTransactionMs > 0 &&
+      `-c idle_in_transaction_session_timeout=${limits.idleInTransactionMs}`,
+    serverOptions,
+  ].filter(Boolean);
+  return {
+    connectionTimeoutMillis: limits.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: limits.keepAliveDelayMs,
+    ...(options.length > 0 ? { options: options.join(' ') } : {}),
+  } satisfies pg.ClientConfig;
+}
 
 type Release = (error?: Error | boolean) => void;
 type Checkout = (

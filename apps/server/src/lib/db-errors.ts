@@ -6,6 +6,11 @@ const UNAVAILABLE_CODES = new Set([
   'ENOTFOUND',
   'EHOSTUNREACH',
   'EPIPE',
+  // A statement past statement_timeout, or a transaction past
+  // idle_in_transaction_session_timeout (db/connection-pool.ts): the database is stuck or
+  // overloaded, which the caller can only wait out.
+  '57014', // query_canceled
+  '25P03', // idle_in_transaction_session_timeout
   '57P01', // admin_shutdown
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now

@@ -121,8 +121,11 @@ function tagged(request: FastifyRequest, reply: FastifyReply, tag: string): bool
  */
 function codingFor(request: FastifyRequest, reply: FastifyReply, bytes: number): Encoding | null {
   if (bytes < COMPRESS_THRESHOLD_BYTES) return null;
+  // Once only: a prepared page sent as it is passes here again in the onSend hook.
   const vary = reply.getHeader('vary');
-  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(String(vary)))
+    reply.header('vary', `${String(vary)}, accept-encoding`);
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return encoding;

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SHOP } from '@otaku/shared';
 import { useTestApp } from '../../test/helpers';
@@ -75,10 +75,10 @@ describe('the built web app', () => {
 
 describe("a demo shop's pages", () => {
   const withBody = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
-  writeFileSync(
-    path.join(withBody, 'index.html'),
-    '<!doctype html><html><head><title>Otaku Shelf</title></head><body><div id="root"></div></body></html>',
-  );
+  const page =
+    '<!doctype html><html><head><title>Otaku Shelf</title></head><body><div id="root"></div></body></html>';
+  writeFileSync(path.join(withBody, 'index.html'), page);
+  writeFileSync(path.join(withBody, 'index.html.gz'), gzipSync(page));
   const demo = useTestApp({ WEB_DIST_DIR: withBody });
   const live = useTestApp({
     WEB_DIST_DIR: withBody,
@@ -97,9 +97,47 @@ describe("a demo shop's pages", () => {
     }
   });
 
+  it('are never sent as the bare file: /index.html leads to the front page', async () => {
+    for (const [url, to] of [
+      ['/index.html', '/'],
+      ['/index.html?utm_source=x', '/?utm_source=x'],
+    ] as const) {
+      const res = await demo.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(301);
+      expect(res.headers.location, url).toBe(to);
+    }
+    const front = await demo.app.inject({ method: 'GET', url: '/' });
+    expect(front.body).toContain(`<body>${banner}<div id="root"></div>`);
+    // Nor its compressed copies, which the web build writes beside a large page.
+    const copy = await demo.app.inject({ method: 'GET', url: '/index.html.gz' });
+    expect(copy.headers['content-encoding']).toBeUndefined();
+    expect(copy.body).toContain(banner);
+  });
+
   it('say nothing of a demo in a live shop', async () => {
     const res = await live.app.inject({ method: 'GET', url: '/cart' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain(DEMO_SHOP.banner);
+  });
+});
+
+describe('a page large enough to compress', () => {
+  const large = mkdtempSync(path.join(os.tmpdir(), 'otaku-web-dist-'));
+  writeFileSync(
+    path.join(large, 'index.html'),
+    `<!doctype html><title>Otaku Shelf</title><body><div id="root"></div>${'<p>x</p>'.repeat(600)}</body>`,
+  );
+  const big = useTestApp({ WEB_DIST_DIR: large });
+
+  it('says once that it varies by the accepted encoding, found or not, compressed or not', async () => {
+    for (const url of ['/cart', '/no-such-page'])
+      for (const accepted of [undefined, 'gzip, br', 'identity']) {
+        const res = await big.app.inject({
+          method: 'GET',
+          url,
+          headers: accepted ? { 'accept-encoding': accepted } : {},
+        });
+        expect(res.headers.vary, `${url} ${accepted}`).toBe('accept-encoding');
+      }
   });
 });

@@ -42,6 +42,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       cacheControl: false,
       // The build's manifest (.vite/) is read by the server, not sent.
       dotfiles: 'ignore',
+      // The page is only sent as the shop prepares it (a demo's with its note, the first
+      // screen drawn), never as the file; /index.html leads to the shop's front page.
+      globIgnore: ['index.html', 'index.html.*'],
       // index.html and the assets have .br and .gz siblings written by the web build.
       preCompressed: true,
       setHeaders: (res, filePath) => {
@@ -58,6 +61,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const pages = hasWeb
     ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog, html)
     : null;
+
+  if (hasWeb) {
+    app.get('/index.html', { schema: { hide: true } }, (request, reply) => {
+      const queryAt = request.url.indexOf('?');
+      return reply.redirect(queryAt < 0 ? '/' : `/${request.url.slice(queryAt)}`, 301);
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const queryAt = request.url.indexOf('?');

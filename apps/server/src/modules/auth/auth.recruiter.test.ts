@@ -1,6 +1,6 @@
 import { ACCOUNT, RECRUITER, VALIDATION } from '@otaku/shared';
-import { describe, expect, it } from 'vitest';
-import { authPost, verifiedToken } from '../../../test/auth-calls';
+import { describe, expect, it, vi } from 'vitest';
+import { authPost, codeMailedTo, verifiedToken } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, refreshCookieOf } from '../../../test/users';
 import { LIMITS } from './auth-limits';
@@ -108,8 +108,54 @@ describe('POST /api/auth/recruiterBypass', () => {
   });
 });
 
+describe("the recruiter page's code", () => {
+  it('is mailed in words of the recruiter page and a staff sign-up, and proves the address', async () => {
+    const email = 'words@hiring.example.com';
+    const sent = await post('send-otp', { email, page: 'recruiter' });
+    expect(sent.statusCode).toBe(200);
+    const mail = await vi.waitFor(() => {
+      const found = t.app.mailer.outbox!.find((m) => m.to === email);
+      if (!found) throw new Error('no mail yet');
+      return found;
+    });
+    expect(mail.subject).toBe(ACCOUNT.recruiterCodeMailSubject);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('the recruiter page');
+      expect(part).toContain('staff');
+      expect(part).not.toContain('the sign-up page');
+    }
+    const otp = codeMailedTo(t.app, email, 'sign-up');
+    const verified = await post('verify-otp', { email, otp });
+    const { verificationToken } = verified.json<{ verificationToken: string }>();
+    expect((await recruit({ ...valid, email, verificationToken })).statusCode).toBe(201);
+  });
+
+  it('is refused for a page it does not know', async () => {
+    const res = await post('send-otp', { email: 'page@hiring.example.com', page: 'admin' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION', field: 'page' });
+  });
+});
+
 describe('POST /api/auth/recruiterBypass with RECRUITER_SIGNUP=off', () => {
   const off = useTestApp({ RECRUITER_SIGNUP: 'off' });
+  const offPost = authPost(off, 5);
+
+  it("refuses the recruiter page's code request as its last step would, for any address", async () => {
+    const user = await createUser(off.database);
+    const answers = [];
+    for (const email of [user.email, 'nobody@hiring.example.com']) {
+      const res = await offPost('send-otp', { email, page: 'recruiter' });
+      expect(res.statusCode).toBe(403);
+      answers.push(res.json());
+      expect(off.app.mailer.outbox!.some((m) => m.to === email)).toBe(false);
+    }
+    const expected = { success: false, message: ACCOUNT.recruiterDisabled, code: 'FORBIDDEN' };
+    expect(answers).toEqual([expected, expected]);
+    // The sign-up page's code is not affected.
+    const signup = await offPost('send-otp', { email: 'shopper@example.com' });
+    expect(signup.statusCode).toBe(200);
+  });
 
   it('is refused with a clear message', async () => {
     const res = await off.app.inject({

@@ -9,6 +9,7 @@ import {
   sendOtpResponseSchema,
   sessionResponseSchema,
   EMAIL_CODE,
+  signupCodeRequestSchema,
   signupRequestSchema,
   verifyOtpRequestSchema,
   verifyOtpResponseSchema,
@@ -38,10 +39,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/send-otp',
     {
       config: { access: 'public' },
-      schema: { tags, body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } },
+      schema: { tags, body: signupCodeRequestSchema, response: { 200: sendOtpResponseSchema } },
     },
     async (request) => {
-      await auth.sendSignupCode(deps(), request.body.email, request.ip);
+      const { email, page = 'signup' } = request.body;
+      await auth.sendSignupCode(deps(), email, request.ip, page);
       return {
         success: true as const,
         message: ACCOUNT.codeSent,

@@ -3,7 +3,7 @@
  * signed in returns the user and a fresh session; the routes put its refresh token in the
  * cookie. Rules live here; queries in the repos; tokens in sessions.ts.
  */
-import { ACCOUNT, type Role } from '@otaku/shared';
+import { ACCOUNT, type Role, type SignupCodePage } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -42,20 +42,27 @@ interface NewAccount {
 }
 
 /**
- * Mails a sign-up code to an address without an account. An address that has one is mailed a
- * note instead ("sign in or reset your password"), and a code that never passes is stored, so
- * the answer, its wait and its timing do not tell the two apart (decision 132).
+ * Mails a sign-up code to an address without an account, worded for the page it is entered on.
+ * An address that has one is mailed a note instead ("sign in or reset your password"), and a
+ * code that never passes is stored, so the answer, its wait and its timing do not tell the two
+ * apart (decision 132). With recruiter sign-up off, the recruiter page's request is refused
+ * first, as its last step would be, before anything about the address is read.
  */
-export async function sendSignupCode(deps: AuthDeps, email: string, ip: string): Promise<void> {
+export async function sendSignupCode(
+  deps: AuthDeps,
+  email: string,
+  ip: string,
+  page: SignupCodePage,
+): Promise<void> {
   const { db, config } = deps;
+  if (page === 'recruiter' && !config.recruiterSignup) throw forbidden(ACCOUNT.recruiterDisabled);
   await enforceRateLimit(db, LIMITS.sendOtpPerIp, ip, ACCOUNT.tooManyCodeRequests);
   await enforceRateLimit(db, LIMITS.sendOtpPerEmail, email, ACCOUNT.tooManyCodeRequests);
   const taken = await repo.findUserByEmail(db, email);
-  await mailNewCode(
-    deps,
-    signupOf(email),
-    taken ? accountExistsMail(email, config.publicUrl) : undefined,
-  );
+  await mailNewCode(deps, signupOf(email), {
+    kind: page,
+    instead: taken ? accountExistsMail(email, config.publicUrl) : undefined,
+  });
 }
 
 /** Checks a sign-up code; a right one answers with the token the last step needs. */

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import type { Db, Executor } from '../../db/client';
 import { AppError, badRequest } from '../../lib/errors';
 import { rateLimited } from '../../lib/rate-limit';
-import { codeMail } from '../mail/code-mail';
+import { codeMail, type CodeMailKind } from '../mail/code-mail';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import * as codes from './email-codes.repo';
 import { hashVerificationToken, newVerificationToken } from './verification-tokens';
@@ -117,8 +117,12 @@ async function mailCode(
   }
 }
 
-const codeMailOf = (deps: CodeMailDeps, owner: codes.CodeOwner, { code }: Issued) =>
-  codeMail(owner.purpose, owner.email, code, deps.config.publicUrl);
+const codeMailOf = (
+  deps: CodeMailDeps,
+  owner: codes.CodeOwner,
+  { code }: Issued,
+  kind: CodeMailKind = owner.purpose,
+) => codeMail(kind, owner.email, code, deps.config.publicUrl);
 
 /**
  * Issues a new code and mails it, or, when `instead` is given, mails that and stores a code
@@ -129,10 +133,11 @@ const codeMailOf = (deps: CodeMailDeps, owner: codes.CodeOwner, { code }: Issued
 export async function mailNewCode(
   deps: CodeMailDeps,
   owner: codes.CodeOwner,
-  instead?: MailMessage,
+  { instead, kind }: { instead?: MailMessage | undefined; kind?: CodeMailKind } = {},
 ): Promise<void> {
   const issued = await issueCode(deps.db, deps.config.jwtSecret, owner, !instead);
-  await mailCode(deps, owner, issued, instead ?? codeMailOf(deps, owner, issued)).catch(() => {
+  const mail = instead ?? codeMailOf(deps, owner, issued, kind);
+  await mailCode(deps, owner, issued, mail).catch(() => {
     throw new AppError(503, AUTH.sendOtpFailed, 'UNAVAILABLE');
   });
 }

@@ -3,9 +3,12 @@ import type { EmailCodePurpose } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
 
+/** The kinds of code mail: a sign-up code is worded for the page it is entered on. */
+export type CodeMailKind = EmailCodePurpose | 'recruiter';
+
 /** What each kind of code mail says around the code. */
 const WORDING: Record<
-  EmailCodePurpose,
+  CodeMailKind,
   { subject: string; heading: string; lead: string; where: string; ignore: string }
 > = {
   signup: {
@@ -14,6 +17,13 @@ const WORDING: Record<
     lead: 'Your sign-up code is',
     where: 'on the sign-up page',
     ignore: 'If you did not ask for it, you can ignore this email.',
+  },
+  recruiter: {
+    subject: ACCOUNT.recruiterCodeMailSubject,
+    heading: 'Your Otaku Shelf staff account',
+    lead: 'Your staff sign-up code is',
+    where: 'on the recruiter page',
+    ignore: 'If you did not ask for it, you can ignore this email: no account is made without it.',
   },
   reset: {
     subject: ACCOUNT.resetMailSubject,
@@ -34,7 +44,7 @@ const WORDING: Record<
 
 /** A sign-up, password reset or e-mail change code e-mail, with a plain-text and an HTML part. */
 export function codeMail(
-  purpose: EmailCodePurpose,
+  purpose: CodeMailKind,
   to: string,
   code: string,
   shopUrl: string,

@@ -10,6 +10,7 @@ import type {
   SendOtpRequest,
   SendOtpResponse,
   SessionResponse,
+  SignupCodeRequest,
   SignupRequest,
   VerifyOtpRequest,
   VerifyOtpResponse,
@@ -20,7 +21,7 @@ import { api } from '../../../lib/api-client';
 const own = { handleUnauthorized: false } as const;
 
 export const authCalls = {
-  sendOtp: (body: SendOtpRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
+  sendOtp: (body: SignupCodeRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
   verifyOtp: (body: VerifyOtpRequest) => api.post<VerifyOtpResponse>('/auth/verify-otp', body, own),
   signup: (body: SignupRequest) => api.post<SessionResponse>('/auth/signup', body, own),
   forgotPassword: (body: SendOtpRequest) =>
@@ -50,6 +51,11 @@ export interface CodeCalls {
 }
 
 export const signupCodeCalls: CodeCalls = { send: authCalls.sendOtp, verify: authCalls.verifyOtp };
+/** The recruiter page's sign-up code: its mail speaks of that page, and it is refused there when recruiter sign-up is off. */
+export const recruiterCodeCalls: CodeCalls = {
+  send: ({ email }) => authCalls.sendOtp({ email, page: 'recruiter' }),
+  verify: authCalls.verifyOtp,
+};
 export const resetCodeCalls: CodeCalls = {
   send: authCalls.forgotPassword,
   verify: authCalls.verifyResetCode,

@@ -67,7 +67,10 @@ describe('RecruiterRoute', { timeout: 20_000 }, () => {
     renderScreen(<RecruiterRoute />, '/recruiter');
     await fillSubmitAndVerify();
     expect(await screen.findByText(ACCOUNT.recruiterCreated)).toBeInTheDocument();
-    expect(api.called('POST /api/auth/send-otp')[0]!.body).toEqual({ email: 'rae@hiring.test' });
+    expect(api.called('POST /api/auth/send-otp')[0]!.body).toEqual({
+      email: 'rae@hiring.test',
+      page: 'recruiter',
+    });
     expect(api.called('POST /api/auth/verify-otp')[0]!.body).toEqual({
       email: 'rae@hiring.test',
       otp: '123456',

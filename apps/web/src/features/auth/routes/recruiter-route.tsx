@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { authCalls, signupCodeCalls } from '../api/auth-calls';
+import { authCalls, recruiterCodeCalls } from '../api/auth-calls';
 import { storeSignedIn } from '../api/store-session';
 import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
@@ -48,7 +48,8 @@ function failureMessage(error: unknown): string {
 }
 
 /**
- * /recruiter (spec §2): the form, then the sign-up code mailed to its address (decisions 131 and
+ * /recruiter (spec §2): the form, then the sign-up code mailed to its address (a mail that
+ * speaks of this page) (decisions 131 and
  * 132: the address is proved like any account's), then the admin account is created at once and
  * the page goes home after 1.5 s.
  */
@@ -63,7 +64,7 @@ export function RecruiterRoute() {
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
   });
   const sendCode = useMutation({
-    mutationFn: (values: RecruiterForm) => signupCodeCalls.send({ email: values.email }),
+    mutationFn: (values: RecruiterForm) => recruiterCodeCalls.send({ email: values.email }),
     onSuccess: (body, values) => {
       setSent(recruiterFormSchema.parse(values));
       countdown.start(body.resendAfterSeconds);
@@ -116,7 +117,7 @@ export function RecruiterRoute() {
         </p>
       ) : sent ? (
         <CodeStep
-          calls={signupCodeCalls}
+          calls={recruiterCodeCalls}
           email={sent.email}
           sentNote={(address) => <>We sent a code to {address}.</>}
           resendIn={countdown.remaining}
