@@ -181,7 +181,7 @@ export type Reservation =
     };
 
 /**
- * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0022): marks
+ * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0026): marks
  * the cart active (its row lock comes first, as in every cart change, so the sweeper and this
  * never wait on each other in opposite orders) and ends the holds of its lines older than
  * `holdMaxMinutes`; then, after the lock, counts what the cart holds and, only when the add
@@ -254,7 +254,7 @@ const changeLineStatement = cartChange<
 
 /**
  * Changes a cart line's quantity and reads the cart back, in one call of `cart_change_line`
- * (migration 0022), in the lock order of every cart change: the cart row (marked active, and
+ * (migration 0026), in the lock order of every cart change: the cart row (marked active, and
  * its lines older than `holdMaxMinutes` released), then the line, then the variant. The
  * difference is taken from or given back to stock with one conditional update that can never
  * drive stock below 0, and units are taken only when the line stays within `itemMax` and the

@@ -180,6 +180,27 @@ describe('a change to the cart while a card checkout is open', () => {
     },
   );
 
+  it('made by many requests at once, closes it and each change is made once', async () => {
+    const buyer = await newBuyer();
+    expect((await buyer.reserve(figure.id, 5)).statusCode).toBe(200);
+    const before = await unitsOf(figure.id);
+    const { sessionId, url } = await openCheckout(buyer);
+    const decrement = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/decrementReservationStock',
+        headers: buyer.headers,
+        payload: { productId: figure.id, variant: '', quantity: 1 },
+      });
+    const answers = await Promise.all(Array.from({ length: 4 }, decrement));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await snapshotStatus(t.database.db, sessionId)).toBe('expired');
+    expect((await pay(url)).headers.location).toBe('/cart');
+    expect(await linesOf(buyer)).toMatchObject([{ itemQuantity: 1 }]);
+    const after = await unitsOf(figure.id);
+    expect(after.stock + after.held + after.sold).toBe(before.stock + before.held + before.sold);
+  });
+
   it('a later change, with the checkout closed, changes the cart at once', async () => {
     const buyer = await newBuyer();
     expect((await buyer.reserve(figure.id, 1)).statusCode).toBe(200);
