@@ -6,7 +6,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isEmbedded, isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
-import { carts, cartItems } from '../../db/schema/index';
+import { carts, cartItems, productVariants } from '../../db/schema/index';
 import { sqlState } from '../../lib/db-errors';
 
 /** A named value of a prepared statement (db/prepared.ts). */
@@ -287,6 +287,19 @@ export async function changeLineUnits(
     cartHeld: Number(row.cartHeld),
     cart: row.done ? stateOf(row) : null,
   };
+}
+
+/** A variant's stock now; null when the product has no such variant. */
+export async function variantStock(
+  ex: Executor,
+  productId: string,
+  variant: string,
+): Promise<number | null> {
+  const [row] = await ex
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.variant, variant)));
+  return row ? row.stock : null;
 }
 
 const lineKey = (cartId: string, productId: string, variant: string) =>

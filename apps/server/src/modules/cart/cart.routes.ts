@@ -102,7 +102,7 @@ export const cartRoutes =
         await counted(request, owner);
         const result = await changing(request, owner, () =>
           cart.reserveStock(db(), owner, request.body, rules),
-        );
+        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
         return lineAnswer(result, CART_INFO.added);
       },
     );
@@ -141,7 +141,7 @@ export const cartRoutes =
         await counted(request, owner);
         const result = await changing(request, owner, () =>
           cart.setQuantity(db(), owner, request.body, rules),
-        );
+        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
         return lineAnswer(result, CART_INFO.updated);
       },
     );

@@ -13,8 +13,7 @@ import {
   type ReserveStockError,
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
-import type { AppError } from '../../lib/errors';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './cart.repo';
 
@@ -201,6 +200,18 @@ export const clearCart = (db: Db, owner: CartOwner): Promise<void> =>
     await repo.touchCartForChange(tx, owner.cartId, owner.userId);
     await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
   });
+
+/**
+ * A refusal of closing the checkout (the session was paid a moment before, or the cart kept
+ * changing) as the calls that may take units answer every 409 (spec §4, `reserveStockErrorSchema`):
+ * `GENERAL_ERROR` with the variant's stock now, so the client shows the message.
+ */
+export async function asStockRefusal(db: Db, ref: LineRef, error: unknown): Promise<never> {
+  if (!(error instanceof AppError) || error.status !== 409 || error.code !== 'CONFLICT')
+    throw error;
+  const stock = (await repo.variantStock(db, ref.productId, ref.variant)) ?? 0;
+  throw conflict(error.message, 'GENERAL_ERROR', { stock });
+}
 
 /** Closes the cart's open card checkouts, at the provider and then here (open-checkouts.ts). */
 export type CloseCheckouts = (owner: CartOwner) => Promise<void>;

@@ -414,4 +414,21 @@ describe('a change to a cart whose Stripe checkout is open (decision 137)', () =
     await setStock(t.database.db, last.id, '', 1);
     expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
   });
+
+  it('an add to a cart whose session was paid a moment before answers 409 as add to cart does, with the stock', async () => {
+    const fresh = shopperCalls(t.app, await signedInShopper(t.database.db, t.config));
+    await setStock(t.database.db, last.id, '', 2);
+    expect((await fresh.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: paid } = (await fresh.payByCard('stripe')).json();
+    fake.pay(paid);
+    const res = await fresh.reserve(last.id, 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'GENERAL_ERROR',
+      message: CART_INFO.paidByCard,
+    });
+    expect(await ordersOfSession(paid)).toHaveLength(1);
+    expect(await stockOf(t.database.db, last.id)).toBe(1);
+  });
 });
