@@ -40,6 +40,9 @@ export const CART_INFO = {
   heldAtMost: (minutes: number) =>
     `Each item is held for at most ${formatHours(minutes)} after you first added it.`,
   heldUntil: (time: string) => `Held until ${time}`,
+  /** A cart change while the cart's card payment went through a moment before (decision 137). */
+  paidByCard:
+    'Your cart was just paid for by card, so it was not changed. The order will show in your purchase history.',
 } as const;
 
 /** "120 minutes" as "2 hours"; "90 minutes" as they are. */
@@ -84,4 +87,8 @@ export const PAYMENT_INFO = {
   testCancel: 'Cancel and return to the cart',
   testDeclined: 'Your card was declined. Use the test card 4242 4242 4242 4242.',
   testCardNumber: '4242424242424242',
+  /** The test provider's page of a session past its expiry (decision 137). */
+  sessionExpired:
+    'This checkout has expired, so it can no longer be paid. Go back to your cart to pay again.',
+  backToCart: 'Back to the cart',
 } as const;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   foreignKey,
   index,
@@ -22,6 +23,12 @@ export const carts = pgTable(
     /** Last activity; reservations are released after RESERVATION_TTL_MINUTES without any. */
     touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A card checkout of the cart may be open (migration 0026, decision 137): set with its
+     * snapshot, cleared under the cart's lock by one who found none open. The cart functions
+     * change nothing while it is set, so the checkout is closed before the cart changes.
+     */
+    checkoutOpen: boolean('checkout_open').notNull().default(false),
   },
   (t) => [index('carts_touched_idx').on(t.touchedAt), index('carts_user_idx').on(t.userId)],
 );

@@ -6,7 +6,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isEmbedded, isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
-import { cartItems } from '../../db/schema/index';
+import { carts, cartItems, productVariants } from '../../db/schema/index';
+import { sqlState } from '../../lib/db-errors';
 
 /** A named value of a prepared statement (db/prepared.ts). */
 const value = (name: string) => sql.placeholder(name);
@@ -51,6 +52,60 @@ const touchStatement = preparedSql(
  */
 export async function touchCart(ex: Executor, cartId: string, userId: string | null) {
   await touchStatement(ex, { cartId, userId });
+}
+
+/**
+ * A cart change refused because a card checkout of the cart may be open (decision 137): the
+ * cart functions raise SQLSTATE OS409 (migration 0026) before changing anything. The caller
+ * closes the checkout and tries again.
+ */
+export class CheckoutOpenError extends Error {
+  override name = 'CheckoutOpenError';
+  constructor(cause?: unknown) {
+    super('The cart has a card checkout open', { cause });
+  }
+}
+
+/** Raised by `cart_reserve` and `cart_change_line` while the cart's `checkout_open` is set. */
+const CHECKOUT_OPEN_STATE = 'OS409';
+
+/** Runs a cart change, turning the database's refusal of a paying cart into CheckoutOpenError. */
+async function unlessPaying<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (sqlState(error) === CHECKOUT_OPEN_STATE) throw new CheckoutOpenError(error);
+    throw error;
+  }
+}
+
+/** Marks the cart as having a card checkout open; with its snapshot, under the cart's lock. */
+export async function markCheckoutOpen(ex: Executor, cartId: string): Promise<void> {
+  await ex.update(carts).set({ checkoutOpen: true }).where(eq(carts.id, cartId));
+}
+
+/** Clears the mark; only under the cart's lock, by one who found no checkout of it open. */
+export async function markCheckoutClosed(ex: Executor, cartId: string): Promise<void> {
+  await ex
+    .update(carts)
+    .set({ checkoutOpen: false })
+    .where(and(eq(carts.id, cartId), eq(carts.checkoutOpen, true)));
+}
+
+const touchForChangeStatement = preparedSql<{ checkoutOpen: boolean }>(
+  'cart_touch_for_change',
+  sql`insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
+    on conflict (id) do update set touched_at = now()
+    returning checkout_open as "checkoutOpen"`,
+);
+
+/**
+ * `touchCart` for a change the shopper makes (emptying the cart): CheckoutOpenError, with the
+ * cart's lock taken, when a card checkout of it may be open.
+ */
+export async function touchCartForChange(ex: Executor, cartId: string, userId: string) {
+  const [row] = await touchForChangeStatement(ex, { cartId, userId });
+  if (row?.checkoutOpen) throw new CheckoutOpenError();
 }
 
 /** A cart as a change leaves it: its lines and when it was last used (null: no cart yet). */
@@ -126,7 +181,7 @@ export type Reservation =
     };
 
 /**
- * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0022): marks
+ * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0026): marks
  * the cart active (its row lock comes first, as in every cart change, so the sweeper and this
  * never wait on each other in opposite orders) and ends the holds of its lines older than
  * `holdMaxMinutes`; then, after the lock, counts what the cart holds and, only when the add
@@ -134,13 +189,15 @@ export type Reservation =
  * conditional update that can never drive stock below 0 and adds them to the line. When nothing
  * is taken no line changes (the cart is still marked active: the shopper is using it). Run on
  * PostgreSQL's database itself, its commit does not wait for the disk (decision 101).
+ * CheckoutOpenError, with nothing changed, while a card checkout of the cart may be open
+ * (migration 0026).
  */
 export async function reserveUnits(
   ex: Executor,
   line: HeldUnits & { cartId: string; userId: string | null },
   ceilings: CartCeilings,
 ): Promise<Reservation> {
-  const [row] = await reserveStatement(ex, { ...line, ...ceilings });
+  const [row] = await unlessPaying(reserveStatement(ex, { ...line, ...ceilings }));
   if (!row) throw new Error('cart_reserve answered no row');
   return row.stock == null || row.reservedQuantity == null
     ? {
@@ -197,13 +254,14 @@ const changeLineStatement = cartChange<
 
 /**
  * Changes a cart line's quantity and reads the cart back, in one call of `cart_change_line`
- * (migration 0022), in the lock order of every cart change: the cart row (marked active, and
+ * (migration 0026), in the lock order of every cart change: the cart row (marked active, and
  * its lines older than `holdMaxMinutes` released), then the line, then the variant. The
  * difference is taken from or given back to stock with one conditional update that can never
  * drive stock below 0, and units are taken only when the line stays within `itemMax` and the
  * cart within `cartMax`; the line changes (0 deletes it) only when the stock did. Nothing is
  * found when the cart has no such line. Run on PostgreSQL's database itself, its commit does
- * not wait for the disk (decision 101).
+ * not wait for the disk (decision 101). CheckoutOpenError, with nothing changed, while a card
+ * checkout of the cart may be open (migration 0026).
  */
 export async function changeLineUnits(
   ex: Executor,
@@ -211,12 +269,14 @@ export async function changeLineUnits(
   target: LineTarget,
   ceilings: CartCeilings,
 ): Promise<LineChange> {
-  const [row] = await changeLineStatement(ex, {
-    ...line,
-    ...ceilings,
-    set: 'set' in target ? target.set : null,
-    less: 'less' in target ? target.less : null,
-  });
+  const [row] = await unlessPaying(
+    changeLineStatement(ex, {
+      ...line,
+      ...ceilings,
+      set: 'set' in target ? target.set : null,
+      less: 'less' in target ? target.less : null,
+    }),
+  );
   if (!row) return { found: false };
   return {
     found: true,
@@ -227,6 +287,19 @@ export async function changeLineUnits(
     cartHeld: Number(row.cartHeld),
     cart: row.done ? stateOf(row) : null,
   };
+}
+
+/** A variant's stock now; null when the product has no such variant. */
+export async function variantStock(
+  ex: Executor,
+  productId: string,
+  variant: string,
+): Promise<number | null> {
+  const [row] = await ex
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.variant, variant)));
+  return row ? row.stock : null;
 }
 
 const lineKey = (cartId: string, productId: string, variant: string) =>

@@ -16,133 +16,158 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
+import { closeOpenCheckouts } from '../checkout/open-checkouts';
+import { checkoutDeps } from '../payments/fulfil-paid';
+import type { PaymentProvider } from '../payments/payment-provider';
 import * as cart from './cart.service';
 
-export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  const tags = ['cart'];
-  const db = () => app.database.db;
-  const { config } = app;
-  const rules: cart.CartRules = {
-    itemMax: config.maxUnitsPerItem,
-    cartMax: config.maxUnitsPerCart,
-    holdMaxMinutes: config.reservationMaxMinutes,
-    ttlMinutes: config.reservationTtlMinutes,
-  };
-  const rates: cart.ReservationRates = {
-    perAccount: config.reservationsPerMinutePerAccount,
-    perAddress: config.reservationsPerMinutePerAddress,
-  };
-  const answerWith = (state: cart.CartState, message: string) => ({
-    success: true as const,
-    message,
-    ...cart.cartView(state, rules),
-  });
-  /** The cart as it is now. */
-  const answer = async (cartId: string, message: string) =>
-    answerWith(await cart.cartState(db(), cartId), message);
-  /** What a change of one line answers: the line, and the cart it left, read in the same call. */
-  const lineAnswer = ({ cart: state, ...line }: cart.LineResult, message: string) => ({
-    ...answerWith(state, message),
-    ...line,
-  });
-  /** The signed-in user's cart; a body naming another user or cart is refused. */
-  const ownerOf = (
-    request: Parameters<typeof currentUser>[0],
-    body: { cartId?: string | undefined; userId?: string | undefined },
-  ) => {
-    const user = currentUser(request);
-    if (body.userId !== undefined && body.userId !== user.id) throw forbidden(CART_INFO.wrongCart);
-    return cart.cartOwner(user.id, body.cartId);
-  };
-  const conflictResponse = { 409: reserveStockErrorSchema };
-  /** A call that may take units counts against the account's and the address's limits. */
-  const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>
-    cart.countReservation(db(), owner, request.ip, rates);
-
-  // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
-  app.post(
-    '/cart',
-    { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
-    async (request) => {
-      const body = getCartRequestSchema.parse(request.body ?? {});
-      return answer(ownerOf(request, body).cartId, CART_INFO.loaded);
-    },
-  );
-
-  app.post(
-    '/reserveStock',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: reserveStockRequestSchema,
-        response: { 200: reserveStockResponseSchema, ...conflictResponse },
-      },
-    },
-    async (request) => {
-      const owner = ownerOf(request, request.body);
-      await counted(request, owner);
-      return lineAnswer(await cart.reserveStock(db(), owner, request.body, rules), CART_INFO.added);
-    },
-  );
-
-  app.post(
-    '/decrementReservationStock',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: decrementReservationRequestSchema,
-        response: { 200: reserveStockResponseSchema },
-      },
-    },
-    async (request) => {
-      const owner = ownerOf(request, request.body);
-      const result = await cart.decrementReservation(db(), owner, request.body, rules);
-      return lineAnswer(result, CART_INFO.decremented);
-    },
-  );
-
-  app.put(
-    '/cart/update',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: updateCartRequestSchema,
-        response: { 200: reserveStockResponseSchema, ...conflictResponse },
-      },
-    },
-    async (request) => {
-      const owner = ownerOf(request, {});
-      await counted(request, owner);
-      return lineAnswer(
-        await cart.setQuantity(db(), owner, request.body, rules),
-        CART_INFO.updated,
+/** The cart calls; a change closes the cart's open card checkout at `provider` first. */
+export const cartRoutes =
+  (provider: PaymentProvider): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['cart'];
+    const db = () => app.database.db;
+    const { config } = app;
+    const rules: cart.CartRules = {
+      itemMax: config.maxUnitsPerItem,
+      cartMax: config.maxUnitsPerCart,
+      holdMaxMinutes: config.reservationMaxMinutes,
+      ttlMinutes: config.reservationTtlMinutes,
+    };
+    const rates: cart.ReservationRates = {
+      perAccount: config.reservationsPerMinutePerAccount,
+      perAddress: config.reservationsPerMinutePerAddress,
+    };
+    const answerWith = (state: cart.CartState, message: string) => ({
+      success: true as const,
+      message,
+      ...cart.cartView(state, rules),
+    });
+    /** The cart as it is now. */
+    const answer = async (cartId: string, message: string) =>
+      answerWith(await cart.cartState(db(), cartId), message);
+    /** What a change of one line answers: the line, and the cart it left, read in the same call. */
+    const lineAnswer = ({ cart: state, ...line }: cart.LineResult, message: string) => ({
+      ...answerWith(state, message),
+      ...line,
+    });
+    /** The signed-in user's cart; a body naming another user or cart is refused. */
+    const ownerOf = (
+      request: Parameters<typeof currentUser>[0],
+      body: { cartId?: string | undefined; userId?: string | undefined },
+    ) => {
+      const user = currentUser(request);
+      if (body.userId !== undefined && body.userId !== user.id)
+        throw forbidden(CART_INFO.wrongCart);
+      return cart.cartOwner(user.id, body.cartId);
+    };
+    const conflictResponse = { 409: reserveStockErrorSchema };
+    /** A call that may take units counts against the account's and the address's limits. */
+    const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>
+      cart.countReservation(db(), owner, request.ip, rates);
+    /** Runs a change once the cart's card checkout, if one is open, is closed (decision 137). */
+    const changing = <T>(
+      request: Parameters<typeof currentUser>[0],
+      owner: cart.CartOwner,
+      change: () => Promise<T>,
+    ) =>
+      cart.closingCheckouts(
+        owner,
+        (who) => closeOpenCheckouts(checkoutDeps(app, request.log, provider), who),
+        change,
       );
-    },
-  );
 
-  app.delete(
-    '/cart/remove',
-    {
-      config: { access: 'user' },
-      schema: { tags, body: removeFromCartRequestSchema, response: { 200: cartResponseSchema } },
-    },
-    async (request) => {
-      const owner = ownerOf(request, {});
-      const { cart: state } = await cart.removeLine(db(), owner, request.body, rules);
-      return answerWith(state, CART_INFO.removed);
-    },
-  );
+    // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
+    app.post(
+      '/cart',
+      { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
+      async (request) => {
+        const body = getCartRequestSchema.parse(request.body ?? {});
+        return answer(ownerOf(request, body).cartId, CART_INFO.loaded);
+      },
+    );
 
-  app.delete(
-    '/cart/clear',
-    { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
-    async (request) => {
-      const owner = ownerOf(request, {});
-      await cart.clearCart(db(), owner);
-      return answer(owner.cartId, CART_INFO.cleared);
-    },
-  );
-};
+    app.post(
+      '/reserveStock',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          body: reserveStockRequestSchema,
+          response: { 200: reserveStockResponseSchema, ...conflictResponse },
+        },
+      },
+      async (request) => {
+        const owner = ownerOf(request, request.body);
+        await counted(request, owner);
+        const result = await changing(request, owner, () =>
+          cart.reserveStock(db(), owner, request.body, rules),
+        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+        return lineAnswer(result, CART_INFO.added);
+      },
+    );
+
+    app.post(
+      '/decrementReservationStock',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          body: decrementReservationRequestSchema,
+          response: { 200: reserveStockResponseSchema },
+        },
+      },
+      async (request) => {
+        const owner = ownerOf(request, request.body);
+        const result = await changing(request, owner, () =>
+          cart.decrementReservation(db(), owner, request.body, rules),
+        );
+        return lineAnswer(result, CART_INFO.decremented);
+      },
+    );
+
+    app.put(
+      '/cart/update',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          body: updateCartRequestSchema,
+          response: { 200: reserveStockResponseSchema, ...conflictResponse },
+        },
+      },
+      async (request) => {
+        const owner = ownerOf(request, {});
+        await counted(request, owner);
+        const result = await changing(request, owner, () =>
+          cart.setQuantity(db(), owner, request.body, rules),
+        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+        return lineAnswer(result, CART_INFO.updated);
+      },
+    );
+
+    app.delete(
+      '/cart/remove',
+      {
+        config: { access: 'user' },
+        schema: { tags, body: removeFromCartRequestSchema, response: { 200: cartResponseSchema } },
+      },
+      async (request) => {
+        const owner = ownerOf(request, {});
+        const { cart: state } = await changing(request, owner, () =>
+          cart.removeLine(db(), owner, request.body, rules),
+        );
+        return answerWith(state, CART_INFO.removed);
+      },
+    );
+
+    app.delete(
+      '/cart/clear',
+      { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
+      async (request) => {
+        const owner = ownerOf(request, {});
+        await changing(request, owner, () => cart.clearCart(db(), owner));
+        return answer(owner.cartId, CART_INFO.cleared);
+      },
+    );
+  };

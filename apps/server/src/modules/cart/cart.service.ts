@@ -6,14 +6,14 @@
 import {
   CART,
   CART_INFO,
+  ORDER_INFO,
   toDollars,
   userCartId,
   type CartItem,
   type ReserveStockError,
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
-import type { AppError } from '../../lib/errors';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './cart.repo';
 
@@ -183,16 +183,67 @@ export const removeLine = (db: Db, owner: CartOwner, ref: LineRef, ceilings: rep
 
 /**
  * Empties the cart and returns every unit it held, in the caller's transaction; the cart row is
- * taken first, the lock order every cart change keeps (decision 050).
+ * taken first, the lock order every cart change keeps (decision 050). For an account that goes:
+ * a checkout it left open is not closed (decision 112).
  */
 export async function emptyCart(tx: Executor, owner: CartOwner): Promise<void> {
   await repo.touchCart(tx, owner.cartId, owner.userId);
   await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
 }
 
-/** Empties the cart and returns every unit it held. */
+/**
+ * Empties the cart and returns every unit it held, as the shopper asks; CheckoutOpenError, with
+ * nothing changed, while a card checkout of the cart may be open.
+ */
 export const clearCart = (db: Db, owner: CartOwner): Promise<void> =>
-  db.transaction((tx) => emptyCart(tx, owner));
+  db.transaction(async (tx) => {
+    await repo.touchCartForChange(tx, owner.cartId, owner.userId);
+    await repo.returnStock(tx, await repo.deleteLines(tx, owner.cartId));
+  });
+
+/**
+ * A refusal of closing the checkout (the session was paid a moment before, or the cart kept
+ * changing) as the calls that may take units answer every 409 (spec §4, `reserveStockErrorSchema`):
+ * `GENERAL_ERROR` with the variant's stock now, so the client shows the message.
+ */
+export async function asStockRefusal(db: Db, ref: LineRef, error: unknown): Promise<never> {
+  if (!(error instanceof AppError) || error.status !== 409 || error.code !== 'CONFLICT')
+    throw error;
+  const stock = (await repo.variantStock(db, ref.productId, ref.variant)) ?? 0;
+  throw conflict(error.message, 'GENERAL_ERROR', { stock });
+}
+
+/** Closes the cart's open card checkouts, at the provider and then here (open-checkouts.ts). */
+export type CloseCheckouts = (owner: CartOwner) => Promise<void>;
+
+/**
+ * How often a change refused for an open checkout closes it and tries again: only card
+ * checkouts started again and again in between can use them all up.
+ */
+const CLOSING_ROUNDS = 3;
+
+/**
+ * Runs a change the shopper makes to their cart once no card checkout of it is open (DESIGN.md
+ * §8, decision 137): the session priced the cart as it was, so paying it after the change
+ * would buy units the cart no longer holds. The change refuses, changing nothing, while one
+ * may be open; it is closed, at the provider first, and the change is tried again. A cart
+ * without one pays nothing for this: the flag is read with the row the change locks anyway.
+ */
+export async function closingCheckouts<T>(
+  owner: CartOwner,
+  close: CloseCheckouts,
+  change: () => Promise<T>,
+): Promise<T> {
+  for (let round = 1; ; round++) {
+    try {
+      return await change();
+    } catch (error) {
+      if (!(error instanceof repo.CheckoutOpenError)) throw error;
+      if (round === CLOSING_ROUNDS) throw conflict(ORDER_INFO.cartChanged);
+      await close(owner);
+    }
+  }
+}
 
 export const productImageUrl = (base: string): string => `${base}-400.webp`;
 

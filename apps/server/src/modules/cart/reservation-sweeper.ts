@@ -1,7 +1,8 @@
 /**
  * Releases the reservations whose hold has ended (DESIGN.md §8): every line of a cart that saw
  * no activity for RESERVATION_TTL_MINUTES, and any line whose first unit was held
- * RESERVATION_MAX_MINUTES ago or more, however often its cart was touched since. Safe with any
+ * RESERVATION_MAX_MINUTES ago or more, however often its cart was touched since; but never those
+ * of a cart whose card checkout is open and not past its expiry (decision 137). Safe with any
  * number of app instances running it at once: each sweep locks the carts it takes with SKIP
  * LOCKED, so two sweepers never take the same cart, and the DELETE ... RETURNING hands each
  * cart line to exactly one transaction, which puts exactly those units back. The cart calls end
@@ -50,7 +51,9 @@ export async function sweepExpiredReservations(
     const batch = await db.transaction(async (tx) => {
       // Idle carts holding lines, and carts with a line held past the maximum (each found by
       // its index). `idle` is read from the cart's row as locked: a cart touched meanwhile is
-      // no longer idle, and then only its lines past the maximum go.
+      // no longer idle, and then only its lines past the maximum go. A cart being paid for
+      // keeps every unit until its checkout closes or expires, whatever the TTL and the
+      // maximum say (decision 137): the session sells the cart as it was priced.
       const expired = rowsOf<{ id: string; idle: boolean }>(
         await tx.execute(sql`
         select c.id, c.touched_at < ${idleSince} as idle from carts c
@@ -60,6 +63,9 @@ export async function sweepExpiredReservations(
             and exists (select 1 from cart_items ci where ci.cart_id = i.id)
           union
           select ci.cart_id from cart_items ci where ci.reserved_at <= ${heldSince})
+          and not exists (
+            select 1 from checkout_snapshots s
+            where s.cart_id = c.id and s.status = 'open' and s.expires_at > now())
         order by c.touched_at
         limit ${size}
         for update of c skip locked`),

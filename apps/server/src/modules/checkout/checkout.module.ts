@@ -10,9 +10,9 @@ import { cardPayments } from '../payments/payments.module';
  * releases reservations of idle carts.
  */
 export const checkoutModule: FastifyPluginAsync = async (app) => {
-  await app.register(cartRoutes);
-  await app.register(couponRoutes);
   const payments = cardPayments(app.config);
+  await app.register(cartRoutes(payments.provider));
+  await app.register(couponRoutes);
   await app.register(orderRoutes(payments.provider));
   await app.register(payments.routes);
   registerReservationSweeper(app);

@@ -180,6 +180,8 @@ export async function startCardCheckout(
         ...priced.totals,
         expiresAt: session.expiresAt,
       });
+      // Until it is closed, the cart's units stay held and a change to the cart closes it first.
+      await cartRepo.markCheckoutOpen(tx, owner.cartId);
     });
   } catch (error) {
     // Tidying only: the session was never handed out. The error is the shopper's answer.
@@ -202,7 +204,8 @@ export interface Fulfilment {
 /**
  * Whether a payment may complete a checkout the shop had closed. Stripe's report of a payment
  * means the money was taken, whatever the shop thought of the session (it expires there a
- * minute after here); the test provider's page pays only a session that is still open.
+ * minute after here); the test provider's page pays only a session that is still open and not
+ * past its expiry, when its cart's units may no longer be held for it (decision 137).
  */
 export interface PaymentReport {
   evenIfClosed: boolean;
@@ -222,7 +225,8 @@ export async function fulfilCheckout(
 ): Promise<Fulfilment | null> {
   return db.transaction(async (tx) => {
     const from = report.evenIfClosed ? (['open', 'expired'] as const) : (['open'] as const);
-    const snapshot = await claimSnapshot(tx, sessionId, from);
+    // A payment the shop takes itself (the test provider) pays only a session not yet expired.
+    const snapshot = await claimSnapshot(tx, sessionId, from, !report.evenIfClosed);
     if (!snapshot) return null;
     const items = snapshot.items as SnapshotItem[];
     // A shopper whose account was deleted while paying still gets the order (decision 112);

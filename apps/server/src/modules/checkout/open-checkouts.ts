@@ -5,7 +5,7 @@
  * open ones it sees are closed first, outside any transaction, so no lock waits on the
  * provider. Every such write takes the same lock, so none misses another's checkout.
  */
-import { ORDER_INFO } from '@otaku/shared';
+import { CART_INFO, ORDER_INFO } from '@otaku/shared';
 import type { Db, Tx } from '../../db/client';
 import { conflict } from '../../lib/errors';
 import * as cartRepo from '../cart/cart.repo';
@@ -38,13 +38,14 @@ type Outcome<T> = { open: OpenCheckout[] } | { open: null; result: T };
  * is open; `cart` is the cart as the lock found it. The lock keeps every other change to the cart
  * out until the transaction ends, and marking the cart active keeps its reservations held while
  * the shopper pays. A checkout found open is closed at the provider and here, and the
- * transaction starts again. A session paid a moment before refuses with 409 `paidByCard`, once
- * it has become its order.
+ * transaction starts again. A session paid a moment before refuses with 409 `paidMessage`
+ * (`ORDER_INFO.paidByCard` unless said otherwise), once it has become its order.
  */
 export async function withNoOpenCheckout<T>(
   deps: CheckoutDeps,
   owner: { cartId: string; userId: string },
   work: (tx: Tx, cart: cartRepo.CartState) => Promise<T>,
+  paidMessage: string = ORDER_INFO.paidByCard,
 ): Promise<T> {
   for (let round = 1; ; round++) {
     const outcome = await deps.db.transaction(async (tx): Promise<Outcome<T>> => {
@@ -56,7 +57,7 @@ export async function withNoOpenCheckout<T>(
     });
     if (outcome.open === null) return outcome.result;
     if (round === ROUNDS) throw conflict(ORDER_INFO.cartChanged);
-    await closeCheckouts(deps, outcome.open);
+    await closeCheckouts(deps, outcome.open, paidMessage);
   }
 }
 
@@ -65,7 +66,11 @@ export async function withNoOpenCheckout<T>(
  * cash on delivery, or presses the card button again, must not be able to pay the first
  * session too, which would sell the cart twice.
  */
-async function closeCheckouts(deps: CheckoutDeps, open: readonly OpenCheckout[]) {
+async function closeCheckouts(
+  deps: CheckoutDeps,
+  open: readonly OpenCheckout[],
+  paidMessage: string,
+) {
   const { db, provider } = deps;
   for (const { sessionId, provider: name } of open) {
     // A session of a provider the shop has since left cannot become an order here any more.
@@ -75,12 +80,29 @@ async function closeCheckouts(deps: CheckoutDeps, open: readonly OpenCheckout[])
       // webhook is misconfigured): the order is made now, so the 409's "The order will show in
       // your purchase history" is already true.
       await deps.fulfilPaid(sessionId);
-      throw conflict(ORDER_INFO.paidByCard);
+      throw conflict(paidMessage);
     }
     if (
       !(await expireSnapshot(db, sessionId)) &&
       (await snapshotStatus(db, sessionId)) === 'completed'
     )
-      throw conflict(ORDER_INFO.paidByCard);
+      throw conflict(paidMessage);
   }
 }
+
+/**
+ * Closes the cart's open card checkouts before the shopper changes the cart (decision 137), at
+ * the provider and then here, and clears the cart's `checkout_open` under its lock once none is
+ * left, so the change can go ahead. A session paid a moment before becomes its order and the
+ * change is refused with 409 `CART_INFO.paidByCard`: its units were paid for as they were.
+ */
+export const closeOpenCheckouts = (
+  deps: CheckoutDeps,
+  owner: { cartId: string; userId: string },
+): Promise<void> =>
+  withNoOpenCheckout(
+    deps,
+    owner,
+    (tx) => cartRepo.markCheckoutClosed(tx, owner.cartId),
+    CART_INFO.paidByCard,
+  );

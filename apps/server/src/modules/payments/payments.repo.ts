@@ -1,5 +1,5 @@
 /** Checkout snapshots: what a card checkout will buy, frozen when the provider session starts. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { checkoutSnapshots } from '../../db/schema/index';
 
@@ -31,18 +31,26 @@ type SnapshotStatus = SnapshotRow['status'];
 
 /**
  * Marks the snapshot completed and returns it, or null when it already was, is not in one of
- * `from` (or does not exist). The conditional update is the idempotency key: however often a
- * completion arrives, only one transaction gets the row back.
+ * `from` (or does not exist), or, with `unexpired`, is past its expiry: its cart's units are no
+ * longer held for it (decision 137). The conditional update is the idempotency key: however
+ * often a completion arrives, only one transaction gets the row back.
  */
 export async function claimSnapshot(
   ex: Executor,
   sessionId: string,
   from: readonly SnapshotStatus[],
+  unexpired = false,
 ): Promise<SnapshotRow | null> {
   const [row] = await ex
     .update(checkoutSnapshots)
     .set({ status: 'completed' })
-    .where(and(eq(checkoutSnapshots.sessionId, sessionId), inArray(checkoutSnapshots.status, from)))
+    .where(
+      and(
+        eq(checkoutSnapshots.sessionId, sessionId),
+        inArray(checkoutSnapshots.status, from),
+        unexpired ? gt(checkoutSnapshots.expiresAt, sql`now()`) : undefined,
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -57,6 +65,10 @@ export async function openSnapshotsOfCart(
     .from(checkoutSnapshots)
     .where(and(eq(checkoutSnapshots.cartId, cartId), eq(checkoutSnapshots.status, 'open')));
 }
+
+/** Whether an open session is past its expiry: nobody may pay it any more (decision 137). */
+export const pastExpiry = (snapshot: Pick<SnapshotRow, 'status' | 'expiresAt'>, now = new Date()) =>
+  snapshot.status === 'open' && snapshot.expiresAt.getTime() <= now.getTime();
 
 /** The status of a snapshot, or null when there is none. */
 export async function snapshotStatus(

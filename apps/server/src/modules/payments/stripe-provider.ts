@@ -84,7 +84,9 @@ function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, '
         });
         discounts.push({ coupon: coupon.id });
       }
-      const expiresAt = new Date(Date.now() + CHECKOUT_TTL_MS + 60_000);
+      // In whole seconds, as Stripe keeps it: the snapshot's expiry, which ends the hold on the
+      // cart's units (decision 137), is then exactly when Stripe stops taking the payment.
+      const expiresAt = new Date(Math.floor((Date.now() + CHECKOUT_TTL_MS + 60_000) / 1000) * 1000);
       const session = await stripe.checkout.sessions.create({
         mode: 'payment',
         line_items: lineItems,
@@ -94,7 +96,7 @@ function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, '
         metadata: { cartId: request.cartId },
         success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${publicUrl}/cart`,
-        expires_at: Math.floor(expiresAt.getTime() / 1000),
+        expires_at: expiresAt.getTime() / 1000,
       });
       if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
       return { sessionId: session.id, url: session.url, expiresAt };

@@ -1,4 +1,4 @@
-import { ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
+import { CART_INFO, ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -325,5 +325,110 @@ describe('closing the Stripe sessions a cart leaves open', () => {
       fake.failing = false;
     }
     expect((await buyer.readCart()).json().cartItems).toHaveLength(1);
+  });
+});
+
+describe('a change to a cart whose Stripe checkout is open (decision 137)', () => {
+  let who: Shopper;
+  let buyer: ReturnType<typeof shopperCalls>;
+  let last: ProductFixture;
+  beforeAll(async () => {
+    who = await signedInShopper(t.database.db, t.config);
+    buyer = shopperCalls(t.app, who);
+    last = await createProduct(t.database.db, { priceCents: 2000, stock: { '': 1 } });
+  });
+  const removeLine = () =>
+    t.app.inject({
+      method: 'DELETE',
+      url: '/api/cart/remove',
+      headers: who.headers,
+      payload: { productId: last.id, variant: '' },
+    });
+
+  it('holds the units as long as the session can be paid at Stripe', async () => {
+    expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: open } = (await buyer.payByCard('stripe')).json();
+    const created = fake.requests.findLast((r) => r.path === '/v1/checkout/sessions')!;
+    const [snapshot] = await t.database.db
+      .select()
+      .from(checkoutSnapshots)
+      .where(eq(checkoutSnapshots.sessionId, open));
+    expect(snapshot!.expiresAt.getTime() / 1000).toBe(Number(created.form.get('expires_at')));
+    expect((await removeLine()).statusCode).toBe(200);
+  });
+
+  it('keeps the cart as it is while Stripe cannot be reached to close the session', async () => {
+    await setStock(t.database.db, last.id, '', 1);
+    expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: open } = (await buyer.payByCard('stripe')).json();
+    fake.failing = true;
+    try {
+      const res = await removeLine();
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ message: PAYMENT_INFO.providerUnavailable });
+    } finally {
+      fake.failing = false;
+    }
+    expect(fake.statusOf(open)).toBe('open');
+    expect((await buyer.readCart()).json().cartItems).toHaveLength(1);
+    expect(await stockOf(t.database.db, last.id)).toBe(0);
+    expect((await removeLine()).statusCode).toBe(200);
+    expect(fake.statusOf(open)).toBe('expired');
+  });
+
+  it('expires the session at Stripe before the line goes: the last unit sells once', async () => {
+    await setStock(t.database.db, last.id, '', 1);
+    expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: open } = (await buyer.payByCard('stripe')).json();
+    expect((await removeLine()).statusCode).toBe(200);
+    expect(fake.statusOf(open)).toBe('expired');
+    expect(await snapshotStatus(t.database.db, open)).toBe('expired');
+    expect(() => fake.pay(open)).toThrow(/not open/); // Stripe refuses an expired session
+
+    const other = shopperCalls(t.app, await signedInShopper(t.database.db, t.config));
+    expect((await other.reserve(last.id, 1)).statusCode).toBe(200);
+    expect((await other.placeCashOrder()).statusCode).toBe(201);
+    expect(await ordersOfSession(open)).toEqual([]);
+    expect(await stockOf(t.database.db, last.id)).toBe(0);
+  });
+
+  it('a session paid a moment before refuses the change and becomes its order, with the units it held', async () => {
+    await setStock(t.database.db, last.id, '', 1);
+    expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: paid } = (await buyer.payByCard('stripe')).json();
+    fake.pay(paid); // its webhook is still on the way
+
+    const res = await removeLine();
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: CART_INFO.paidByCard });
+    expect(await ordersOfSession(paid)).toMatchObject([
+      { paymentMethod: 'card', paymentStatus: 'paid', totalCents: 2500 },
+    ]);
+    expect((await buyer.readCart()).json().cartItems).toEqual([]);
+    expect(await stockOf(t.database.db, last.id)).toBe(0);
+
+    expect((await deliver(event('checkout.session.completed', paid))).statusCode).toBe(200);
+    expect(await ordersOfSession(paid)).toHaveLength(1);
+    expect(await stockOf(t.database.db, last.id)).toBe(0);
+    // The cart is the shopper's again, with no checkout to close.
+    await setStock(t.database.db, last.id, '', 1);
+    expect((await buyer.reserve(last.id, 1)).statusCode).toBe(200);
+  });
+
+  it('an add to a cart whose session was paid a moment before answers 409 as add to cart does, with the stock', async () => {
+    const fresh = shopperCalls(t.app, await signedInShopper(t.database.db, t.config));
+    await setStock(t.database.db, last.id, '', 2);
+    expect((await fresh.reserve(last.id, 1)).statusCode).toBe(200);
+    const { sessionId: paid } = (await fresh.payByCard('stripe')).json();
+    fake.pay(paid);
+    const res = await fresh.reserve(last.id, 1);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      success: false,
+      code: 'GENERAL_ERROR',
+      message: CART_INFO.paidByCard,
+    });
+    expect(await ordersOfSession(paid)).toHaveLength(1);
+    expect(await stockOf(t.database.db, last.id)).toBe(1);
   });
 });

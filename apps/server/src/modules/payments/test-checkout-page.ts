@@ -10,7 +10,18 @@ const escape = (text: string) =>
 
 const money = (cents: number) => escape(formatDollars(toDollars(cents)));
 
-export function testCheckoutPage(snapshot: SnapshotRow, action: string, error?: string): string {
+/** The page, with the pay and cancel forms posting to `action`, and `error` above them. */
+export const testCheckoutPage = (snapshot: SnapshotRow, action: string, error?: string): string =>
+  page(snapshot, { action, error });
+
+/**
+ * The page of a session past its expiry (decision 137): what it was for, the refusal, and a way
+ * back to the cart instead of the forms.
+ */
+export const expiredCheckoutPage = (snapshot: SnapshotRow): string =>
+  page(snapshot, { error: PAYMENT_INFO.sessionExpired });
+
+function page(snapshot: SnapshotRow, { action, error }: { action?: string; error?: string }) {
   const items = snapshot.items as SnapshotItem[];
   const rows = items
     .map(
@@ -37,6 +48,7 @@ button{width:100%;margin-top:1rem;padding:.7rem;border:0;border-radius:.5rem;fon
 .pay{background:#4f46e5;color:#fff}.cancel{background:#e4e4e7;color:#18181b}
 .notice{background:#eef2ff;padding:.5rem .75rem;border-radius:.5rem;font-size:.9rem}
 .error{background:#fee2e2;color:#991b1b;padding:.5rem .75rem;border-radius:.5rem}
+.back{display:block;margin-top:1rem;padding:.7rem;border-radius:.5rem;background:#4f46e5;color:#fff;text-align:center;text-decoration:none}
 </style></head>
 <body><main>
 <h1>${PAYMENT_INFO.testTitle}</h1>
@@ -46,11 +58,16 @@ button{width:100%;margin-top:1rem;padding:.7rem;border:0;border-radius:.5rem;fon
 <tr><td>Shipping</td><td>${money(snapshot.shippingCents)}</td></tr></tbody>
 <tfoot><tr><td>Total</td><td>${money(snapshot.totalCents)}</td></tr></tfoot></table>
 ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-<form method="post" action="${escape(action)}/pay">
+${action === undefined ? backToCart : forms(snapshot, action)}
+</main></body></html>`;
+}
+
+const forms = (snapshot: SnapshotRow, action: string) =>
+  `<form method="post" action="${escape(action)}/pay">
 <label for="card">${PAYMENT_INFO.testCardLabel}</label>
 <input id="card" name="cardNumber" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required>
 <button class="pay" type="submit">${escape(PAYMENT_INFO.testPay(formatDollars(toDollars(snapshot.totalCents))))}</button>
 </form>
-<form method="post" action="${escape(action)}/cancel"><button class="cancel" type="submit">${escape(PAYMENT_INFO.testCancel)}</button></form>
-</main></body></html>`;
-}
+<form method="post" action="${escape(action)}/cancel"><button class="cancel" type="submit">${escape(PAYMENT_INFO.testCancel)}</button></form>`;
+
+const backToCart = `<a class="back" href="/cart">${escape(PAYMENT_INFO.backToCart)}</a>`;

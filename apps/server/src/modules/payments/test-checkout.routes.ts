@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { expireCheckout } from '../checkout/checkout.service';
 import { fulfilPaid } from './fulfil-paid';
-import { findSnapshot, snapshotStatus } from './payments.repo';
-import { testCheckoutPage } from './test-checkout-page';
+import { findSnapshot, pastExpiry, snapshotStatus } from './payments.repo';
+import { expiredCheckoutPage, testCheckoutPage } from './test-checkout-page';
 import { TEST_CHECKOUT_PATH } from './test-provider';
 
 const SESSION_ID = /^cs_test_[\w-]{10,80}$/;
@@ -41,6 +41,7 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
     const snapshot = await openSnapshot(sessionId);
     if (snapshot.status === 'completed') return reply.redirect(`/success?session_id=${sessionId}`);
     if (snapshot.status !== 'open') return reply.redirect('/cart');
+    if (pastExpiry(snapshot)) return html(reply, 410, expiredCheckoutPage(snapshot));
     return html(reply, 200, testCheckoutPage(snapshot, action(sessionId)));
   });
 
@@ -48,6 +49,8 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
     const { sessionId } = params.parse(request.params);
     const snapshot = await openSnapshot(sessionId);
     const { cardNumber } = payBody.parse(request.body ?? {});
+    // Its cart's units are no longer held for it (decision 137): paying it could sell them twice.
+    if (pastExpiry(snapshot)) return html(reply, 410, expiredCheckoutPage(snapshot));
     if (snapshot.status === 'open' && cardNumber.replace(/\D/g, '') !== PAYMENT_INFO.testCardNumber)
       return html(
         reply,
@@ -56,9 +59,11 @@ export const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
       );
     if (snapshot.status === 'expired') return reply.redirect('/cart', 303);
     await fulfilPaid(app, request.log, sessionId, { evenIfClosed: false });
-    // Closed meanwhile (the cart was ordered cash on delivery in another tab): nothing was paid.
-    if ((await snapshotStatus(app.database.db, sessionId)) !== 'completed')
-      return reply.redirect('/cart', 303);
+    // Closed meanwhile (the cart was ordered cash on delivery or changed in another tab), or
+    // expired in the moment since it was read: nothing was paid.
+    const status = await snapshotStatus(app.database.db, sessionId);
+    if (status === 'open') return html(reply, 410, expiredCheckoutPage(snapshot));
+    if (status !== 'completed') return reply.redirect('/cart', 303);
     return reply.redirect(`/success?session_id=${encodeURIComponent(sessionId)}`, 303);
   });
 

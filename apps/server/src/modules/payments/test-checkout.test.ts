@@ -4,14 +4,11 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutSnapshots, couponUses, orderLines, orders, products } from '../../db/schema/index';
 import { useTestApp } from '../../../test/helpers';
 import { createAccount } from '../../../test/staff';
-import { sweepExpiredReservations } from '../cart/reservation-sweeper';
 import type { PaymentProvider } from './payment-provider';
 import type * as TestProviderModule from './test-provider';
 import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import {
-  ageCart,
   createCoupon,
-  DEFAULT_HOLD,
   createProduct,
   setStock,
   shopperCalls,
@@ -183,35 +180,6 @@ describe('the test provider', () => {
     expect(
       (await t.app.inject({ url: '/api/test/checkout/cs_test_doesnotexist123' })).statusCode,
     ).toBe(404);
-  });
-
-  it('still fulfils a paid checkout whose reservation lapsed, never taking stock below 0', async () => {
-    const { url } = await startCheckout(); // holds 1 unit of the figure
-    const cartId = `user_${shopper.id}`;
-    await ageCart(t.database.db, cartId, 31);
-    expect((await sweepExpiredReservations(t.database.db, DEFAULT_HOLD)).units).toBeGreaterThan(0);
-    // Meanwhile someone else bought the rest.
-    await setStock(t.database.db, figure.id, '', 0);
-
-    const paid = await form(`${url}/pay`, { cardNumber: '4242424242424242' });
-    expect(paid.statusCode).toBe(303);
-    expect(await stockOf(t.database.db, figure.id)).toBe(0);
-    const history = await t.app.inject({
-      url: '/api/order/getOrders?currPage=1',
-      headers: shopper.headers,
-    });
-    expect(history.json().paginatedOrders[0]).toMatchObject({ status: 'processing' });
-  });
-
-  it('takes a lapsed reservation from stock when there is some', async () => {
-    await setStock(t.database.db, figure.id, '', 5);
-    const { url } = await startCheckout();
-    expect(await stockOf(t.database.db, figure.id)).toBe(4);
-    await ageCart(t.database.db, `user_${shopper.id}`, 31);
-    await sweepExpiredReservations(t.database.db, DEFAULT_HOLD);
-    expect(await stockOf(t.database.db, figure.id)).toBe(5);
-    await form(`${url}/pay`, { cardNumber: '4242424242424242' });
-    expect(await stockOf(t.database.db, figure.id)).toBe(4);
   });
 
   it('makes the order of a checkout paid after staff deleted the account, from stock', async () => {
