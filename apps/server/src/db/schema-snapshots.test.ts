@@ -2,7 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { snapshotProblems, writeNewestSnapshot } from '../../scripts/schema-snapshots';
+import {
+  snapshotChain,
+  snapshotProblems,
+  writeNewestSnapshot,
+} from '../../scripts/schema-snapshots';
 import { migrationsDir } from '../paths';
 
 // drizzle-kit generate writes the next migration from the newest snapshot (decision 139).
@@ -17,6 +21,8 @@ describe('the Drizzle schema snapshots', () => {
       cpSync(migrationsDir, dir, { recursive: true });
       return dir;
     };
+    /** The newest snapshot file of a copy. */
+    const newestSnapshot = (dir: string) => snapshotChain(dir).findLast((link) => link.snapshot)!;
     const edit = (file: string, change: (json: Record<string, unknown>) => void) => {
       const json = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       change(json);
@@ -25,6 +31,7 @@ describe('the Drizzle schema snapshots', () => {
 
     it('tell a new migration without a snapshot, until db:snapshot writes it', async () => {
       const dir = copy();
+      const before = newestSnapshot(dir).snapshot!;
       edit(path.join(dir, 'meta/_journal.json'), (journal) => {
         const entries = journal.entries as { idx: number; tag: string }[];
         entries.push({ ...entries.at(-1)!, idx: 99, tag: '0099_hand-written' });
@@ -35,13 +42,12 @@ describe('the Drizzle schema snapshots', () => {
       await writeNewestSnapshot(dir);
       expect(await snapshotProblems(dir)).toEqual([]);
       const written = JSON.parse(readFileSync(path.join(dir, 'meta/0099_snapshot.json'), 'utf8'));
-      const before = JSON.parse(readFileSync(path.join(dir, 'meta/0024_snapshot.json'), 'utf8'));
       expect(written.prevId).toBe(before.id);
     });
 
     it('tell a schema that differs from the newest snapshot, and a broken chain', async () => {
       const dir = copy();
-      edit(path.join(dir, 'meta/0024_snapshot.json'), (snapshot) => {
+      edit(newestSnapshot(dir).file, (snapshot) => {
         const tables = snapshot.tables as Record<string, { columns: Record<string, unknown> }>;
         delete tables['public.users']!.columns.email_verified_at;
       });
