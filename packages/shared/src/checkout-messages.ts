@@ -67,6 +67,12 @@ export const ORDER_INFO = {
     'This cart has already been paid for by card, so no second order was placed. The order will show in your purchase history.',
   /** The cart changed (another tab) while a card payment for it was being set up. */
   cartChanged: 'Your cart changed in the meantime. Please check it and try again.',
+  /**
+   * A card payment started with items held for RESERVATION_MAX_MINUTES already: they went back
+   * on sale instead of being held on by a new session (decision 137).
+   */
+  holdEnded:
+    'Some items in your cart had been held for as long as they can be and are back on sale. Please check your cart and try again.',
 } as const;
 
 export const PAYMENT_INFO = {
@@ -77,6 +83,9 @@ export const PAYMENT_INFO = {
   sessionClosed: 'This checkout session is no longer open',
   invalidSignature: 'Invalid webhook signature',
   checkoutFailed: 'Could not start the card payment. Please try again.',
+  /** Card payments started too often from one account or one network (decision 137). */
+  tooManyCheckouts: (seconds: number) =>
+    `You are starting card payments too often. Please try again in ${formatWait(seconds)}.`,
   providerUnavailable:
     'The card payment service cannot be reached right now. Please try again in a moment.',
   /** The test provider's hosted checkout page. */

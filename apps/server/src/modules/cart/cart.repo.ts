@@ -79,6 +79,18 @@ async function unlessPaying<T>(change: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Ends the holds of the cart's lines first held `holdMaxMinutes` ago or more, their units back
+ * in stock (`cart_release_lapsed`, migration 0022, as the cart functions do on every change).
+ */
+export async function releaseLapsedLines(
+  ex: Executor,
+  cartId: string,
+  holdMaxMinutes: number,
+): Promise<void> {
+  await ex.execute(sql`select cart_release_lapsed(${cartId}::text, ${holdMaxMinutes}::int)`);
+}
+
 /** Marks the cart as having a card checkout open; with its snapshot, under the cart's lock. */
 export async function markCheckoutOpen(ex: Executor, cartId: string): Promise<void> {
   await ex.update(carts).set({ checkoutOpen: true }).where(eq(carts.id, cartId));

@@ -3,7 +3,7 @@
  * closes it; an expired session cannot be paid (DESIGN.md §8 "Fair stock", decision 137). With
  * the test provider, whose hosted page is the shop's own.
  */
-import { CART, PAYMENT_INFO } from '@otaku/shared';
+import { CART, ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -278,5 +278,42 @@ describe('the last unit, a checkout left open and another shopper', () => {
     expect((await pay(url)).headers.location).toMatch(/^\/success\?/);
     expect(await cardOrdersOf(sessionId)).toHaveLength(1);
     expect(await unitsOf(last.id)).toEqual({ stock: 0, held: 0, sold: 1 });
+  });
+});
+
+describe('starting card checkouts again and again', () => {
+  it('does not hold a line past its longest hold: the new start gives it back to the shop', async () => {
+    const a = await newBuyer();
+    const b = await newBuyer();
+    const last = await createProduct(t.database.db, { stock: { '': 1 } });
+    expect((await a.reserve(last.id, 1)).statusCode).toBe(200);
+    const first = await openCheckout(a);
+
+    // Just short of the longest hold, a new session may still carry the line.
+    await ageLines(t.database.db, `user_${a.id}`, DEFAULT_HOLD.maxMinutes - 1);
+    const second = await openCheckout(a);
+    expect(await snapshotStatus(t.database.db, first.sessionId)).toBe('expired');
+
+    // Past it, a new start closes the open one and puts the unit back on sale.
+    await ageLines(t.database.db, `user_${a.id}`, DEFAULT_HOLD.maxMinutes + 1);
+    const third = await a.payByCard('test');
+    expect(third.statusCode).toBe(409);
+    expect(third.json().message).toBe(ORDER_INFO.holdEnded);
+    expect(await snapshotStatus(t.database.db, second.sessionId)).toBe('expired');
+    expect(await linesOf(a)).toEqual([]);
+    expect(await unitsOf(last.id)).toEqual({ stock: 1, held: 0, sold: 0 });
+    expect((await b.reserve(last.id, 1)).statusCode).toBe(200);
+    expect((await pay(second.url)).headers.location).toBe('/cart');
+  });
+
+  it('is limited per account', async () => {
+    const a = await newBuyer();
+    const figure = await createProduct(t.database.db, { stock: { '': 5 } });
+    expect((await a.reserve(figure.id, 1)).statusCode).toBe(200);
+    for (let i = 0; i < 20; i++) await openCheckout(a);
+    const refused = await a.payByCard('test');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^You are starting card payments too often\./);
+    expect(refused.headers['retry-after']).toBeDefined();
   });
 });

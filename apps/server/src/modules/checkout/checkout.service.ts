@@ -3,12 +3,20 @@
  * (DESIGN.md §4 "Orders"). Prices and totals always come from the database; nothing a client
  * sends about money is read.
  */
-import { computeTotals, COUPON, COUPON_INFO, ORDER_INFO, type Order } from '@otaku/shared';
+import {
+  computeTotals,
+  COUPON,
+  COUPON_INFO,
+  ORDER_INFO,
+  PAYMENT_INFO,
+  type Order,
+} from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
 import { COUPON_USE_COUPON_FK } from '../../db/schema/index';
 import { violatedConstraint } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { newOrderNumber } from '../../lib/ids';
+import { enforceRateLimits } from '../../lib/rate-limit';
 import type { AuthUser } from '../../plugins/auth';
 import * as cartRepo from '../cart/cart.repo';
 import { cartOwner } from '../cart/cart.service';
@@ -125,6 +133,38 @@ function unlessCouponDeleted(error: unknown): never {
   throw error;
 }
 
+/**
+ * Whether a line has been held RESERVATION_MAX_MINUTES already, by the app's clock: the
+ * database's own release (`cart_release_lapsed`) then decides by its clock, and a line the two
+ * clocks disagree about is released by the next cart change or sweep instead.
+ */
+const heldPastCeiling = (lines: readonly cartRepo.CartLineRow[], holdMaxMinutes: number) => {
+  const cutoff = Date.now() - holdMaxMinutes * 60_000;
+  return lines.some((line) => Date.parse(line.reservedAt) <= cutoff);
+};
+
+/** How often one account, and one client address, may start a card payment (decision 137). */
+const CHECKOUT_STARTS = {
+  perAccount: { name: 'checkout-start:account', limit: 20, windowSeconds: 3600 },
+  perAddress: { name: 'checkout-start:ip', limit: 60, windowSeconds: 3600 },
+} as const;
+
+/**
+ * Counts a card payment's start against the account's and the client address's limits, in one
+ * statement; 429 when either is passed. Each start holds the cart's units for a session and
+ * calls the provider twice (a new session, the old one closed), so it is not free to repeat.
+ */
+export function countCheckoutStart(db: Db, userId: string, address: string): Promise<void> {
+  return enforceRateLimits(
+    db,
+    [
+      { rule: CHECKOUT_STARTS.perAccount, subject: userId },
+      { rule: CHECKOUT_STARTS.perAddress, subject: address },
+    ],
+    PAYMENT_INFO.tooManyCheckouts,
+  );
+}
+
 /** Whether the cart still holds exactly the lines, at the prices, that were sent to be paid. */
 const stillPriced = (lines: readonly cartRepo.CartLineRow[], items: readonly SnapshotItem[]) =>
   lines.length === items.length &&
@@ -152,9 +192,16 @@ export async function startCardCheckout(
   input: CheckoutInput,
 ): Promise<{ sessionId: string; url: string }> {
   const owner = { cartId: cartOwner(user.id).cartId, userId: user.id };
-  const priced = await withNoOpenCheckout(deps, owner, (tx, cart) =>
-    priceLines(tx, user, cart.lines, input.couponCode),
-  );
+  const priced = await withNoOpenCheckout(deps, owner, async (tx, cart) => {
+    // A new session must not carry a line past its longest hold: closing the old session and
+    // opening another every half hour would keep units off sale for ever. Such lines go back on
+    // sale now (committed, so the shopper's cart shows it) and the shopper checks the cart.
+    if (!heldPastCeiling(cart.lines, deps.holdMaxMinutes))
+      return priceLines(tx, user, cart.lines, input.couponCode);
+    await cartRepo.releaseLapsedLines(tx, owner.cartId, deps.holdMaxMinutes);
+    return null;
+  });
+  if (!priced) throw conflict(ORDER_INFO.holdEnded);
   const session = await deps.provider.createSession({
     items: priced.items,
     ...priced.totals,

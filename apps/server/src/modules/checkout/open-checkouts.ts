@@ -21,6 +21,8 @@ export interface CheckoutDeps {
    * Stripe webhook) would; a later report of the same payment then finds it done.
    */
   fulfilPaid: (sessionId: string) => Promise<void>;
+  /** RESERVATION_MAX_MINUTES: a card checkout does not hold a line longer than that. */
+  holdMaxMinutes: number;
 }
 
 /**

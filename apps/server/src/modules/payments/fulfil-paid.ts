@@ -33,4 +33,5 @@ export const checkoutDeps = (
   db: app.database.db,
   provider,
   fulfilPaid: (sessionId) => fulfilPaid(app, log, sessionId, { evenIfClosed: true }),
+  holdMaxMinutes: app.config.reservationMaxMinutes,
 });

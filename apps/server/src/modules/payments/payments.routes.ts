@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
-import { startCardCheckout } from '../checkout/checkout.service';
+import { countCheckoutStart, startCardCheckout } from '../checkout/checkout.service';
 import { checkoutDeps } from './fulfil-paid';
 import type { PaymentProvider } from './payment-provider';
 
@@ -44,6 +44,7 @@ export const paymentRoutes =
         const user = currentUser(request);
         const { paymentData } = request.body;
         cartOwner(user.id, paymentData.cartId);
+        await countCheckoutStart(app.database.db, user.id, request.ip);
         const deps = checkoutDeps(app, request.log, provider);
         const session = await startCardCheckout(deps, user, {
           couponCode: paymentData.couponCode,

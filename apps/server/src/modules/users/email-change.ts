@@ -26,8 +26,12 @@ const HOUR = 60 * 60;
 export const EMAIL_CHANGE_LIMITS = {
   /** Spent only by the session's holder. */
   perAccount: { name: 'email-change-code:account', limit: 6, windowSeconds: HOUR },
-  /** Counted once the current password is right: strangers cannot spend an address's budget. */
-  perEmail: { name: 'email-change-code:email', limit: 6, windowSeconds: HOUR },
+  /**
+   * Across accounts, against mail bombing; counted once the current password is right. Above
+   * the per-account limit, so one account cannot spend the budget of the address it names and
+   * keep its owner from moving there (it takes four accounts and their passwords).
+   */
+  perEmail: { name: 'email-change-code:email', limit: 20, windowSeconds: HOUR },
   perIp: { name: 'email-change-code:ip', limit: 20, windowSeconds: HOUR },
 } satisfies Record<string, RateLimitRule>;
 

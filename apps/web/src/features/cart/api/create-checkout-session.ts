@@ -7,14 +7,23 @@ import type {
   CreateCheckoutSessionResponse,
   PaymentConfigResponse,
 } from '@otaku/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { cartKeys } from '../../../lib/cart/cart-api';
 
 export async function createCheckoutSession(request: CreateCheckoutSessionRequest) {
   const { provider } = await api.get<PaymentConfigResponse>('/payments/config');
   return api.post<CreateCheckoutSessionResponse>(`/${provider}/create-checkout-session`, request);
 }
 
+/**
+ * A refused start may have changed the cart (lines past their longest hold went back on sale,
+ * another tab changed it, or it was just paid): the cart is read again, so the page shows it.
+ */
 export function useCreateCheckoutSession() {
-  return useMutation({ mutationFn: createCheckoutSession });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCheckoutSession,
+    onError: () => queryClient.invalidateQueries({ queryKey: cartKeys.all }),
+  });
 }

@@ -1,4 +1,4 @@
-import { CART, COUPON, ORDER, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
+import { CART, COUPON, ORDER, ORDER_INFO, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -278,6 +278,29 @@ describe('Cart page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await user.click(await screen.findByRole('button', { name: PAGES.skipCoupon }));
     expect(await screen.findByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('reads the cart again when a card payment is refused, showing the lines that went back on sale', async () => {
+    let lines = [comic, figure];
+    const { api } = renderCart({
+      'POST /api/cart': () => jsonResponse(cartResponse(lines)),
+      'GET /api/payments/config': () => jsonResponse({ success: true, provider: 'test' }),
+      'POST /api/test/create-checkout-session': () => {
+        lines = [comic]; // the figure's hold had ended: it is back on sale
+        return jsonResponse(
+          { success: false, message: ORDER_INFO.holdEnded, code: 'CONFLICT' },
+          409,
+        );
+      },
+    });
+    await screen.findByText('Mecha Figure');
+    await enter(screen.getByLabelText('Delivery address'), 'Nara');
+    await user.click(screen.getByRole('button', { name: 'Pay with Card' }));
+    await user.click(await screen.findByRole('button', { name: PAGES.skipCoupon }));
+    expect(await screen.findByText(ORDER_INFO.holdEnded)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
+    expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
+    expect(api.of('POST /api/test/create-checkout-session')).toHaveLength(1);
   });
 
   it("disables a line's quantity buttons while its change is pending", async () => {
