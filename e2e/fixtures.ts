@@ -178,10 +178,11 @@ export async function waitForMail(
 /** The subjects of the mails that carry a code. */
 export const CODE_MAIL = {
   signup: ACCOUNT.codeMailSubject,
+  recruiter: ACCOUNT.recruiterCodeMailSubject,
   reset: ACCOUNT.resetMailSubject,
 } as const;
 
-/** The six-digit code in the newest sign-up (or, if asked, password reset) mail to `to`. */
+/** The six-digit code in the newest mail of `kind` (a sign-up code unless asked) to `to`. */
 export async function readMailedCode(
   request: APIRequestContext,
   to: string,

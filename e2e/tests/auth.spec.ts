@@ -214,7 +214,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Recruiter Account' }).click();
-    await page.getByLabel('Code').fill(await readMailedCode(request, email));
+    await page.getByLabel('Code').fill(await readMailedCode(request, email, 'recruiter'));
     await page.getByRole('button', { name: 'Verify code' }).click();
 
     await expect(page.getByText('Recruiter account created successfully!')).toBeVisible();
