@@ -29,6 +29,8 @@ export const DASHBOARD_RULES = {
   emailCodeInvalid: 'This code is wrong or has expired. Please ask for a new code.',
   emailUnchanged: 'This is already your email.',
   emailChangeMailSubject: 'Your Otaku Shelf email change code',
+  /** Mailed to the address an account leaves (decision 136). */
+  emailChangedMailSubject: 'The email of your Otaku Shelf account was changed',
   noPasswordToConfirm:
     'This account signs in with Google and has no password yet: log out and use "Forgot password" to set one',
   priceInvalid: 'Price must be a number in dollars, such as 12.99',

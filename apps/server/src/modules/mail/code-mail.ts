@@ -96,3 +96,31 @@ export function accountExistsMail(to: string, shopUrl: string): MailMessage {
 </div></body></html>`;
   return { to, subject: ACCOUNT.accountExistsMailSubject, text, html };
 }
+
+/**
+ * Mailed to the address an account has just left (decision 136), by its holder or by staff: if
+ * it was not its holder, they learn it while the shop can still help. The new address is shown
+ * only in part, so the mail gives nobody who reads the old mailbox the new one.
+ */
+export function emailChangedMail(to: string, newEmail: string, shopUrl: string): MailMessage {
+  const lead = `The email of your Otaku Shelf account was changed from this address to ${maskEmail(newEmail)}.`;
+  const ok = 'If you made this change, there is nothing to do.';
+  const notYou =
+    'If you did not, contact the shop right away: someone else may be using your account.';
+  const text = [lead, '', ok, notYou, '', shopUrl].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2937;background:#f9fafb;padding:24px">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">Your email was changed</h1>
+<p style="margin:0 0 16px">${escapeHtml(lead)}</p>
+<p style="margin:0 0 16px">${escapeHtml(ok)} ${escapeHtml(notYou)}</p>
+<p style="margin:0"><a href="${escapeHtml(shopUrl)}">${escapeHtml(shopUrl)}</a></p>
+</div></body></html>`;
+  return { to, subject: DASHBOARD_RULES.emailChangedMailSubject, text, html };
+}
+
+/** "aiko.tanaka@example.com" as "a•••@example.com". */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at <= 0 ? '•••' : `${email[0]}•••${email.slice(at)}`;
+}

@@ -144,6 +144,21 @@ describe('POST /api/user/send-email-code', () => {
   });
 });
 
+/** The address an account left is told, after the answer, with the new one shown in part. */
+async function expectChangeNotice(left: string, now: string) {
+  await vi.waitFor(() =>
+    expect(t.app.mailer.outbox!.find((m) => m.to === left)?.subject).toBe(
+      DASHBOARD_RULES.emailChangedMailSubject,
+    ),
+  );
+  const notice = t.app.mailer.outbox!.find((m) => m.to === left)!;
+  expect(notice.text).toContain(`${now[0]}•••${now.slice(now.indexOf('@'))}`);
+  expect(notice.text).not.toContain(now);
+  expect(t.app.mailer.outbox!.some((m) => m.to === now && m.subject === notice.subject)).toBe(
+    false,
+  );
+}
+
 describe('PUT /api/user/update/:id, one’s own email', () => {
   it('refuses a new own email without a code, or with a wrong, expired, another account’s or another address’s code', async () => {
     const admin = await holder();
@@ -199,6 +214,7 @@ describe('PUT /api/user/update/:id, one’s own email', () => {
     const row = await stored(shopper.id);
     expect(row.email).toBe(email);
     expect(row.emailVerifiedAt).toBeInstanceOf(Date);
+    await expectChangeNotice(first, email);
 
     const back = await mailedCode(shopper, first);
     expect((await moveTo(shopper, first, back)).statusCode).toBe(200);
@@ -265,6 +281,7 @@ describe('PUT /api/user/update/:id, one’s own email', () => {
     const row = await stored(shopper.id);
     expect(row.email).toBe(email);
     expect(row.emailVerifiedAt).toBeNull();
+    await expectChangeNotice(shopper.email, email);
     expect((await editOwn(admin, { email: newAddress() }, shopper.id)).statusCode).toBe(200);
     const up = await editOwn(admin, { email: newAddress() }, boss.id);
     expect(up.statusCode).toBe(403);

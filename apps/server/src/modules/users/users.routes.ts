@@ -36,10 +36,17 @@ const EDIT_FIELDS = [
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const deps = () => ({
+  const deps = (): service.UsersDeps => ({
     database: app.database,
     uploadsDir: app.config.uploadsDir,
     secret: app.config.jwtSecret,
+    publicUrl: app.config.publicUrl,
+    mailLater: (message) =>
+      setImmediate(() =>
+        app.mailer
+          .send(message)
+          .catch((err: unknown) => app.log.error({ err }, 'account notice could not be sent')),
+      ),
   });
   const tags = ['dashboard'];
 

@@ -20,6 +20,8 @@ import type { CodeOwner } from '../auth/email-codes';
 import { toPublicUser } from '../auth/public-user';
 import { endOtherSessions } from '../auth/sessions';
 import { cartOwner, emptyCart } from '../cart/cart.service';
+import { emailChangedMail } from '../mail/code-mail';
+import type { MailMessage } from '../mail/mailer';
 import { removeAvatar, writeAvatar } from '../media/avatar-images';
 import { checkCurrentPassword } from './current-password';
 import { checkEmailChangeCode, emailChangeOf, useEmailChangeCode } from './email-change';
@@ -38,6 +40,9 @@ export interface UsersDeps {
   uploadsDir: string;
   /** The server secret that e-mailed codes are hashed with. */
   secret: string;
+  /** Tells the address an account left that it changed; after the answer, never failing it. */
+  mailLater: (message: MailMessage) => void;
+  publicUrl: string;
 }
 
 function enforce(refusal: Refusal | null) {
@@ -131,6 +136,7 @@ export async function updateUser(
   // Decoded before the rows are locked; a refused edit removes it again below.
   const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;
   let oldPicture: string | null = null;
+  let oldEmail = '';
   try {
     const user = await deps.database.db.transaction(async (tx) => {
       const roleChange = fields.role !== undefined;
@@ -141,6 +147,7 @@ export async function updateUser(
       if (fields.role !== undefined)
         enforce(checkCanChangeRole(editor, target, fields.role, superAdmins));
       oldPicture = target.profilePic;
+      oldEmail = target.email;
       // A new password ends the account's other sessions, as a password reset does (decision 108).
       if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
       const newEmail = fields.email !== undefined && fields.email !== target.email;
@@ -161,6 +168,8 @@ export async function updateUser(
       });
     });
     if (newPicture) await removeAvatar(deps.uploadsDir, oldPicture);
+    if (user.email !== oldEmail)
+      deps.mailLater(emailChangedMail(oldEmail, user.email, deps.publicUrl));
     return toPublicUser(user);
   } catch (error) {
     if (newPicture) await removeAvatar(deps.uploadsDir, newPicture);
