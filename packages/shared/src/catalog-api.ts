@@ -132,6 +132,11 @@ export const productSchema = z.object({
   toyType: z.string().nullable(),
   stock: productStockSchema,
   inStock: z.boolean(),
+  /**
+   * Units of the product, all variants together, one customer may have in their cart and
+   * orders (decision 140); null: only the cart's general ceilings.
+   */
+  limitPerCustomer: z.number().int().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -30,6 +30,16 @@ export const CART_INFO = {
     held > 0
       ? `Your cart can hold at most ${max} items in all, and it already has ${held}.`
       : `Your cart can hold at most ${max} items in all.`,
+  /**
+   * An add that would take the customer past the product's limit per customer (decision 140),
+   * counting their cart and the units their orders already bought.
+   */
+  customerLimit: (max: number, bought: number) =>
+    bought > 0
+      ? `This item is limited to ${max} per customer, and you have already bought ${bought}.`
+      : `This item is limited to ${max} per customer.`,
+  /** Near the quantity on the product page of a product with a limit per customer. */
+  limitedTo: (max: number) => `Limited to ${max} per customer`,
   /** Reservations come too fast from one account or one network (DESIGN.md §8). */
   tooManyReservations: (seconds: number) =>
     `You are changing your cart too quickly. Please try again in ${formatWait(seconds)}.`,

@@ -38,6 +38,11 @@ export const DELIVERY_ADDRESS_MAX_LENGTH = 500;
  * database keeps every cart line within it too).
  */
 export const MAX_LINE_QUANTITY = 99;
+/**
+ * Highest limit per customer staff may set on a product (decision 140): counted across the
+ * customer's orders too, so it may be above what one cart holds of an item.
+ */
+export const LIMIT_PER_CUSTOMER_MAX = 99;
 
 export const PAGE_SIZE = {
   shop: 24,

@@ -1,4 +1,5 @@
 import {
+  LIMIT_PER_CUSTOMER_MAX,
   ORDER_MAIL_KEPT_DAYS,
   PRICE_MAX_CENTS,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
@@ -51,6 +52,10 @@ export const DASHBOARD_RULES = {
   stockTooHigh: `Stock must be at most ${count(STOCK_MAX)}`,
   stockChangeTooHigh: (variant: string) =>
     `This change would take the stock${variant ? ` of ${variant}` : ''} past ${count(STOCK_MAX)}`,
+  limitNotANumber: 'Limit per customer must be a number, or empty for no limit',
+  limitNotWhole: 'Limit per customer must be a whole number',
+  limitTooLow: 'Limit per customer must be at least 1, or empty for no limit',
+  limitTooHigh: `Limit per customer must be at most ${LIMIT_PER_CUSTOMER_MAX}`,
   stockInvalidJson: 'Stock must be sent as JSON: a number, or an object of counts per variant',
   productNotFound: 'Product not found.',
   /** Under the products filter's search: a search spans every category, as in the shop. */

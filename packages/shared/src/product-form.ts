@@ -5,6 +5,7 @@
 import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } from './catalog';
 import type { Category } from './catalog';
 import {
+  LIMIT_PER_CUSTOMER_MAX,
   PRICE_MAX_CENTS,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_NAME_MAX_LENGTH,
@@ -31,6 +32,11 @@ export interface ProductFormValues {
   /** Stock per volume or size; the key '' holds a single stock (toys). */
   stock: Record<string, string>;
   hasImage: boolean;
+  /**
+   * Units one customer may have of the product, cart and orders together, as typed; '' for
+   * none. Absent (a client that does not send it): an edit keeps the product's limit.
+   */
+  limitPerCustomer?: string;
 }
 
 export type ProductFormMode = 'create' | 'edit';
@@ -46,6 +52,8 @@ export interface ProductPayload {
   toyType: string | null;
   /** In form order; variant '' is the single stock of a toy. */
   variants: { variant: string; stock: number }[];
+  /** Null: no limit per customer; absent: an edit keeps the product's. */
+  limitPerCustomer?: number | null;
 }
 
 export const emptyProductForm = (): ProductFormValues => ({
@@ -61,6 +69,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   toyType: '',
   stock: {},
   hasImage: false,
+  limitPerCustomer: '',
 });
 
 /** Splits the volumes text into its entries (empty ones dropped, not yet normalised). */
@@ -102,6 +111,18 @@ export function checkStock(raw: string | undefined, missing: string): string | n
   if (n < 0) return PRODUCT_FORM.stockNegative;
   if (!Number.isInteger(n)) return DASHBOARD_RULES.stockNotWhole;
   if (n > STOCK_MAX) return DASHBOARD_RULES.stockTooHigh;
+  return n;
+}
+
+/** A limit per customer as typed: null for none (empty), a whole number from 1, or why not. */
+export function checkLimitPerCustomer(raw: string): string | number | null {
+  const text = raw.trim();
+  if (text === '') return null;
+  const n = parsePlainDecimal(text);
+  if (n === undefined) return DASHBOARD_RULES.limitNotANumber;
+  if (n < 1) return DASHBOARD_RULES.limitTooLow;
+  if (n > LIMIT_PER_CUSTOMER_MAX) return DASHBOARD_RULES.limitTooHigh;
+  if (!Number.isInteger(n)) return DASHBOARD_RULES.limitNotWhole;
   return n;
 }
 
@@ -178,6 +199,8 @@ export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): P
     errors.category = DASHBOARD_RULES.categoryInvalid;
   if (mode === 'create' && !v.hasImage) errors.image = PRODUCT_FORM.imageRequired;
   checkTypes(v, errors);
+  const limit = checkLimitPerCustomer(v.limitPerCustomer ?? '');
+  if (typeof limit === 'string') errors.limitPerCustomer = limit;
   if (!errors.volumes)
     for (const key of stockKeys(v)) {
       const missing =
@@ -207,5 +230,8 @@ export function toProductPayload(v: ProductFormValues): ProductPayload {
       variant,
       stock: Number((v.stock[variant] ?? '').trim()),
     })),
+    ...(v.limitPerCustomer === undefined
+      ? {}
+      : { limitPerCustomer: checkLimitPerCustomer(v.limitPerCustomer) as number | null }),
   };
 }

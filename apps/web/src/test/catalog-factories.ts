@@ -36,6 +36,7 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     toyType: null,
     stock: { V1: 5, V2: 0 },
     inStock: true,
+    limitPerCustomer: null,
     ...overrides,
   };
 }

@@ -24,12 +24,18 @@ export const products = pgTable(
     unitsSold: integer('units_sold').notNull().default(0),
     /** Lower-cased text that search matches: name, description, genres and types. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * Units of the product, all variants together, one customer may have in their cart and
+     * orders (decision 140); null: only the general ceilings.
+     */
+    limitPerCustomer: integer('limit_per_customer'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
+    check('products_limit_per_customer_check', sql`${t.limitPerCustomer} > 0`),
     check('products_category_check', sql`${t.category} in ('comics', 'clothes', 'shoes', 'toys')`),
     // Each list index follows its ORDER BY exactly, nulls placement included (a plain `desc`
     // in SQL puts nulls first), so a page is read off the index instead of sorted.

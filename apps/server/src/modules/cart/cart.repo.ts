@@ -301,6 +301,41 @@ export async function changeLineUnits(
   };
 }
 
+/** A product's limit per customer and what the cart's customer has of it (decision 140). */
+export interface CustomerUnits {
+  /** Null: the product has no limit per customer (or no longer exists). */
+  limit: number | null;
+  /** Units of the product, all variants, in the cart. */
+  inCart: number;
+  /** Units of the product the customer's orders bought. */
+  bought: number;
+}
+
+const customerUnitsStatement = preparedSql<{ limit: number | null; units: number; inCart: number }>(
+  'cart_customer_units',
+  sql`select p.limit_per_customer as "limit",
+      customer_product_units(${value('cartId')}::text, p.id) as units,
+      (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
+        where ci.cart_id = ${value('cartId')}::text and ci.product_id = p.id) as "inCart"
+    from products p where p.id = ${value('productId')}::text`,
+);
+
+/**
+ * What the limit per customer of a product counts for the cart's customer
+ * (`customer_product_units`, migration 0028). Read only to word a refusal: the cart functions
+ * keep the limit themselves.
+ */
+export async function customerUnits(
+  ex: Executor,
+  cartId: string,
+  productId: string,
+): Promise<CustomerUnits> {
+  const [row] = await customerUnitsStatement(ex, { cartId, productId });
+  if (!row || row.limit === null) return { limit: null, inCart: 0, bought: 0 };
+  const inCart = Number(row.inCart);
+  return { limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
+}
+
 /** A variant's stock now; null when the product has no such variant. */
 export async function variantStock(
   ex: Executor,

@@ -86,18 +86,30 @@ function stockFailure(stock: number | null): AppError {
 /**
  * Why a change that would have taken the line to `line` units, and the cart to `cart`, took
  * nothing: a ceiling it would pass (409 GENERAL_ERROR with its own message and the stock, as
- * the spec's client shows any other message), or else too few units left.
+ * the spec's client shows any other message), the product's limit per customer (read only
+ * now, on the refusal, decision 140), or else too few units left.
  */
-function refusal(
+async function refusal(
+  db: Db,
+  owner: CartOwner,
+  ref: LineRef,
   ceilings: repo.CartCeilings,
   held: { line: number; cart: number },
   after: { line: number; cart: number },
   stock: number | null,
-): AppError {
+): Promise<AppError> {
   if (stock !== null && after.line > ceilings.itemMax)
     return conflict(CART_INFO.lineLimit(ceilings.itemMax, held.line), 'GENERAL_ERROR', { stock });
   if (stock !== null && after.cart > ceilings.cartMax)
     return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
+  if (stock !== null) {
+    const units = await repo.customerUnits(db, owner.cartId, ref.productId);
+    const more = after.line - held.line;
+    if (units.limit !== null && units.inCart + units.bought + more > units.limit)
+      return conflict(CART_INFO.customerLimit(units.limit, units.bought), 'GENERAL_ERROR', {
+        stock,
+      });
+  }
   return stockFailure(stock);
 }
 
@@ -134,7 +146,10 @@ export async function reserveStock(
     return { stock, reservedQuantity, cart };
   }
   const held = { line: reserved.itemHeld, cart: reserved.cartHeld };
-  throw refusal(
+  throw await refusal(
+    db,
+    owner,
+    ref,
     ceilings,
     held,
     { line: held.line + ref.quantity, cart: held.cart + ref.quantity },
@@ -158,7 +173,7 @@ async function changeLine(
   if (!change.done || !change.cart) {
     const held = { line: change.current, cart: change.cartHeld };
     const after = { line: change.wanted, cart: change.cartHeld - change.current + change.wanted };
-    throw refusal(ceilings, held, after, change.stock);
+    throw await refusal(db, owner, ref, ceilings, held, after, change.stock);
   }
   return { reservedQuantity: change.wanted, stock: change.stock, cart: change.cart };
 }

@@ -60,6 +60,7 @@ describe('GET /api/product/:productID', () => {
         toyType: null,
         stock: { V1: 4, V2: 0, V10: 1 },
         inStock: true,
+        limitPerCustomer: null,
       } satisfies Product,
     });
   });

@@ -26,6 +26,7 @@ export interface ProductRow {
   genres: string[];
   merchType: string | null;
   toyType: string | null;
+  limitPerCustomer: number | null;
   variants: VariantRow[];
 }
 
@@ -49,7 +50,8 @@ async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
 
 const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
   p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
-  p.merch_type as "merchType", p.toy_type as "toyType"`;
+  p.merch_type as "merchType", p.toy_type as "toyType",
+  p.limit_per_customer as "limitPerCustomer"`;
 
 const VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
   order by v.position, v.variant) from product_variants v where v.product_id = p.id), '[]'::json)`;
@@ -145,7 +147,10 @@ export async function findProduct(
   return rows[0];
 }
 
-export type SuggestionRow = Omit<ProductRow, 'description' | 'genres' | 'variants'>;
+export type SuggestionRow = Omit<
+  ProductRow,
+  'description' | 'genres' | 'variants' | 'limitPerCustomer'
+>;
 
 /** The best matches of a search across every category, for the search box. */
 export async function suggestProducts(

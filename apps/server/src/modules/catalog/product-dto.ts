@@ -40,6 +40,7 @@ export function toProductDto(row: ProductRow): Product {
     toyType: row.toyType,
     stock,
     inStock: hasVariants ? variants.some((v) => v.stock > 0) : (single?.stock ?? 0) > 0,
+    limitPerCustomer: row.limitPerCustomer,
   };
 }
 

@@ -104,5 +104,8 @@ export function toFormValues(form: MultipartForm): ProductFormValues {
     toyType: text('toyType').trim().toLowerCase(),
     stock: stockField(fieldValue(form, 'stock'), category),
     hasImage: form.image !== undefined,
+    ...(form.fields.limitPerCustomer === undefined
+      ? {}
+      : { limitPerCustomer: text('limitPerCustomer') }),
   };
 }

@@ -156,6 +156,20 @@ describe('Cart page changes', { timeout: 20_000 }, () => {
     expect(server.api.of('PUT /api/cart/update')).toHaveLength(1);
   });
 
+  it("shows the server's refusal of a step past a product's limit per customer", async () => {
+    const message = CART_INFO.customerLimit(2, 2);
+    stubApi({
+      'POST /api/cart': () => jsonResponse(cartResponse([{ ...figure, itemQuantity: 2 }])),
+      'PUT /api/cart/update': () =>
+        jsonResponse({ success: false, message, code: 'GENERAL_ERROR', stock: 5 }, 409),
+    });
+    renderCart();
+    await screen.findByText('Mecha Figure');
+    await user.click(plus('Mecha Figure'));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(quantity('Mecha Figure')).toHaveTextContent('2'));
+  });
+
   it('reads the cart again when clearing fails', async () => {
     const server = cartServer([comic, figure]);
     renderCart();

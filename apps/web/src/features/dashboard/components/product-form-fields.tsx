@@ -1,6 +1,7 @@
 /** The category-dependent part of the product form: types, volumes or sizes, and stock. */
 import {
   GENRES,
+  LIMIT_PER_CUSTOMER_MAX,
   MERCH_TYPES,
   normaliseVolumes,
   SIZES,
@@ -160,6 +161,31 @@ export function CategoryFields(props: FieldsProps) {
       </>
     );
   return null;
+}
+
+/** Units one customer may have of the product, cart and orders together; empty for none. */
+export function LimitPerCustomerField({ values, errors, set }: FieldsProps) {
+  const error = errors.limitPerCustomer;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor="product-limit">Limit per customer</Label>
+      <Input
+        id="product-limit"
+        inputMode="numeric"
+        aria-describedby={error ? undefined : 'product-limit-hint'}
+        value={values.limitPerCustomer ?? ''}
+        invalid={Boolean(error)}
+        onChange={(e) => set({ limitPerCustomer: e.target.value })}
+      />
+      {error ? (
+        <FieldError>{error}</FieldError>
+      ) : (
+        <FieldHint id="product-limit-hint">
+          {`Optional, for limited editions: 1 to ${LIMIT_PER_CUSTOMER_MAX} units per customer, counting their orders too. Leave empty for no limit.`}
+        </FieldHint>
+      )}
+    </div>
+  );
 }
 
 export { select as selectClasses };

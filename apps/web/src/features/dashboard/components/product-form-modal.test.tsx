@@ -110,5 +110,33 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(body.get('stock')))).toEqual({ V1: 7, V2: 0 });
     expect(JSON.parse(String(body.get('stockSeen')))).toEqual({ V1: 5, V2: 0 });
     expect(body.get('image')).toBe(product.image.large);
+    expect(body.get('limitPerCustomer')).toBe('');
+  });
+
+  it('edits the limit per customer, refusing what the shared rules refuse', async () => {
+    const product = createProduct({ limitPerCustomer: 3 });
+    const fetchStub = vi.fn(async () =>
+      jsonResponse({
+        success: true,
+        message: 'Product updated successfully',
+        product: { productID: product.productID, _id: product.productID, image: '/x' },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    await renderForm(product);
+    const limit = screen.getByLabelText('Limit per customer');
+    expect(limit).toHaveValue('3');
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(DASHBOARD_RULES.limitTooLow)).toBeInTheDocument();
+    expect(fetchStub).not.toHaveBeenCalled();
+    await userEvent.clear(limit);
+    await userEvent.type(limit, '2');
+    expect(screen.queryByText(DASHBOARD_RULES.limitTooLow)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
+    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.body as FormData).get('limitPerCustomer')).toBe('2');
   });
 });

@@ -22,7 +22,7 @@ import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useSaveProduct } from '../api/products';
-import { CategoryFields, selectClasses } from './product-form-fields';
+import { CategoryFields, LimitPerCustomerField, selectClasses } from './product-form-fields';
 import { useFormValues } from './use-form-values';
 
 function fromProduct(p: Product): ProductFormValues {
@@ -43,6 +43,7 @@ function fromProduct(p: Product): ProductFormValues {
     toyType: p.toyType ?? '',
     stock,
     hasImage: true,
+    limitPerCustomer: p.limitPerCustomer === null ? '' : String(p.limitPerCustomer),
   };
 }
 
@@ -66,6 +67,7 @@ function toFormData(values: ProductFormValues, file: File | null, edited?: Produ
     form.append('sizes', JSON.stringify(values.sizes));
     form.append('merchType', values.merchType);
   }
+  form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
   if (file) form.append('image', file);
   else if (edited) form.append('image', edited.image.large);
   return form;
@@ -201,6 +203,7 @@ export function ProductFormModal({
           {errors.category ? <FieldError>{errors.category}</FieldError> : null}
         </div>
         <CategoryFields values={values} errors={errors} set={set} />
+        <LimitPerCustomerField values={values} errors={errors} set={set} />
         <div className="flex flex-col gap-2">
           <Label htmlFor="product-image">Image</Label>
           <input

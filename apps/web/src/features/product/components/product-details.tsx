@@ -1,4 +1,5 @@
 import {
+  CART_INFO,
   categoryTag,
   GENRES,
   PRODUCT_IMAGE_SIZES,
@@ -123,6 +124,11 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               )
             }
           />
+          {product.limitPerCustomer !== null && (
+            <p className="text-sm font-medium text-ink-700">
+              {CART_INFO.limitedTo(product.limitPerCustomer)}
+            </p>
+          )}
           <dl className="grid grid-cols-2 gap-3 border-t border-ink-100 pt-5">
             <div>
               <dt className="text-sm text-ink-500">{PRODUCT_PAGE.unitPrice}</dt>

@@ -125,6 +125,30 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('says a limited product is limited per customer, and why an add past it was refused', async () => {
+    const user = userEvent.setup();
+    storeSession('user');
+    comic = { ...comic, limitPerCustomer: 2 };
+    const message = CART_INFO.customerLimit(2, 2);
+    stubCatalogApi({
+      products: [comic],
+      reserve: () =>
+        jsonResponse({ success: false, message, code: 'GENERAL_ERROR', stock: 5 }, 409),
+    });
+    renderProduct(comic.productID);
+    expect(await screen.findByText(CART_INFO.limitedTo(2))).toBeInTheDocument();
+    await user.click(await screen.findByRole('radio', { name: 'V1' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
+  it('says nothing of a limit when the product has none', async () => {
+    stubCatalogApi({ products: [comic] });
+    renderProduct(comic.productID);
+    await screen.findByRole('radio', { name: 'V1' });
+    expect(screen.queryByText(/per customer/)).not.toBeInTheDocument();
+  });
+
   it('shows why the server refused an add, e.g. too many at once', async () => {
     const user = userEvent.setup();
     storeSession('user');
