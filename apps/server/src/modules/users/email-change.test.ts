@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { ACCOUNT, DASHBOARD_RULES, PERMISSIONS, type Role } from '@otaku/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { codeMailedTo } from '../../../test/auth-calls';
+import { codeMailedTo, sessionCalls } from '../../../test/auth-calls';
 import { expectFieldRefused } from '../../../test/field-errors';
 import { useTestApp } from '../../../test/helpers';
 import { multipart } from '../../../test/staff';
-import { bearer, createUser, tokenFor, type TestUser } from '../../../test/users';
+import { bearer, createUser, logIn, tokenFor, type TestUser } from '../../../test/users';
+import { REFRESH_COOKIE } from '../auth/cookies';
 import { emailCodes, users } from '../../db/schema/index';
 import { EMAIL_CHANGE_LIMITS } from './email-change';
 
 const t = useTestApp();
+const { verify, refresh } = sessionCalls(t);
 
 type Holder = TestUser & { headers: { authorization: string } };
 async function holder(role: Role = 'admin', emailVerified = true): Promise<Holder> {
@@ -216,14 +218,41 @@ describe('PUT /api/user/update/:id, one’s own email', () => {
     expect(row.emailVerifiedAt).toBeInstanceOf(Date);
     await expectChangeNotice(first, email);
 
+    // The change ended the account's sessions (this one had no refresh token to keep); the
+    // new address signs in.
+    shopper.headers = bearer((await logIn(t.app, { email, password: shopper.password })).token);
     const back = await mailedCode(shopper, first);
     expect((await moveTo(shopper, first, back)).statusCode).toBe(200);
+    shopper.headers = bearer((await logIn(t.app, shopper)).token);
     expectFieldRefused(
       await moveTo(shopper, email, code),
       'emailCode',
       DASHBOARD_RULES.emailCodeInvalid,
     );
     expect((await stored(shopper.id)).email).toBe(first);
+  });
+
+  it('ends the account’s other sessions but the one that made the change', async () => {
+    const admin = await holder();
+    const here = await logIn(t.app, admin);
+    const elsewhere = await logIn(t.app, admin);
+    const email = newAddress();
+    const code = await mailedCode(admin, email);
+    const body = await multipart({ email, currentPassword: admin.password, emailCode: code });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/update/${admin.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(here.token) },
+      cookies: { [REFRESH_COOKIE]: here.refreshToken },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(401);
+    expect((await verify(elsewhere.token)).statusCode).toBe(401);
+    // The session that made the change goes on, with a new access token at its refresh.
+    const renewed = await refresh(here.refreshToken);
+    expect(renewed.statusCode).toBe(200);
+    expect((await verify(renewed.json().token)).statusCode).toBe(200);
   });
 
   it('voids a code after five wrong tries', async () => {
@@ -275,6 +304,7 @@ describe('PUT /api/user/update/:id, one’s own email', () => {
     const boss = await holder('superAdmin');
     const admin = await holder('admin');
     const shopper = await holder('user');
+    const shopperSession = await logIn(t.app, shopper);
     const email = newAddress();
     const byBoss = await editOwn(boss, { email }, shopper.id);
     expect(byBoss.statusCode, byBoss.body).toBe(200);
@@ -282,6 +312,8 @@ describe('PUT /api/user/update/:id, one’s own email', () => {
     expect(row.email).toBe(email);
     expect(row.emailVerifiedAt).toBeNull();
     await expectChangeNotice(shopper.email, email);
+    // Every session of the account ends: whoever holds one may not be the address's owner.
+    expect((await refresh(shopperSession.refreshToken)).statusCode).toBe(401);
     expect((await editOwn(admin, { email: newAddress() }, shopper.id)).statusCode).toBe(200);
     const up = await editOwn(admin, { email: newAddress() }, boss.id);
     expect(up.statusCode).toBe(403);

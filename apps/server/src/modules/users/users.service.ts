@@ -148,9 +148,10 @@ export async function updateUser(
         enforce(checkCanChangeRole(editor, target, fields.role, superAdmins));
       oldPicture = target.profilePic;
       oldEmail = target.email;
-      // A new password ends the account's other sessions, as a password reset does (decision 108).
-      if (passwordHash) await endOtherSessions(tx, target.id, editorRefreshToken);
       const newEmail = fields.email !== undefined && fields.email !== target.email;
+      // A new password or sign-in address ends the account's other sessions, as a password
+      // reset does (decisions 108, 147).
+      if (passwordHash || newEmail) await endOtherSessions(tx, target.id, editorRefreshToken);
       // The holder's own new address was proven by its code; one typed by staff is nobody's
       // proof (decisions 134, 136).
       const own = target.id === editor.id;
