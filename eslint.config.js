@@ -1,8 +1,16 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 const webFeatures = ['home', 'shop', 'product', 'auth', 'cart', 'history', 'dashboard', 'checkout'];
 
@@ -63,5 +71,55 @@ export default tseslint.config(
     // import-x 4.6 is pinned: later versions resolve through unrs-resolver, whose per-platform
     // binaries are not all on the registry, which leaves a lock file `npm ci` refuses.
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+  },
+  {
+    // Server boundaries (decision 142): plugins, db and lib are what modules build on, so they
+    // never import a module (nor the demo seed, which does); modules reach each other only one
+    // way, and no file imports itself round a cycle. Shared code moves down, or a module hands
+    // what another needs to it as a callback (checkout.module.ts).
+    files: ['apps/server/**/*.ts'],
+    // moves into a module (issue item 3)
+    ignores: [
+      'apps/server/src/plugins/first-screen.ts',
+      'apps/server/src/plugins/first-screen.test.ts',
+    ],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          // Zones are read from the repository's root wherever ESLint runs from.
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: [
+            ...['plugins', 'db', 'lib'].map((layer) => ({
+              target: `./apps/server/src/${layer}`,
+              from: ['./apps/server/src/modules', './apps/server/src/seed'],
+              message: `${layer}/ must not import modules or the seed; move the shared code into lib/ or db/, or pass it in from the module.`,
+            })),
+            ...serverModules
+              .filter((module) => module !== 'checkout')
+              .map((module) => ({
+                target: `./apps/server/src/modules/${module}`,
+                from: './apps/server/src/modules/checkout',
+                message:
+                  'Only checkout places orders and no module imports it; checkout hands what a module needs to it as a callback.',
+              })),
+          ],
+        },
+      ],
+    },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // Packages never import the server back, so the search stays inside it (a fraction of the time).
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    settings: {
+      'import-x/resolver': { node: { extensions: ['.ts', '.js'] } },
+      // Without these import-x reads no TypeScript file's imports, and finds no cycle at all.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
   },
 );

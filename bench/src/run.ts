@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { DATABASE_TIME_LIMITS } from '../../apps/server/src/db/connection-pool';
-import { signAccessToken } from '../../apps/server/src/modules/auth/tokens';
+import { signAccessToken } from '../../apps/server/src/lib/tokens';
 import { checkBudgets, summarise } from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
 import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';

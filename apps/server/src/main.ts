@@ -4,9 +4,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
-import { ensureFirstSuperAdmin, NoSuperAdminError } from './db/seed/first-admin';
+import { ensureFirstSuperAdmin, NoSuperAdminError } from './seed/first-admin';
 import { errorWithoutQueryValues } from './lib/logged-error';
-import { DemoDatabaseError, refuseDemoDatabase, seedDemoData } from './db/seed/seed';
+import { DemoDatabaseError, refuseDemoDatabase, seedDemoData } from './seed/seed';
 
 async function main(): Promise<void> {
   let config;

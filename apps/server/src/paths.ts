@@ -7,4 +7,6 @@ import path from 'node:path';
  */
 export const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 export const migrationsDir = path.join(serverRoot, 'src/db/migrations');
+/** The current definitions of the SQL functions, applied after the migrations (decision 143). */
+export const functionsDir = path.join(serverRoot, 'src/db/functions');
 export const webDistDefault = path.join(serverRoot, '../web/dist');

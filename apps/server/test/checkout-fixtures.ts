@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import { coupons, products, productVariants, users } from '../src/db/schema/index';
-import { signAccessToken } from '../src/modules/auth/tokens';
+import { signAccessToken } from '../src/lib/tokens';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
 

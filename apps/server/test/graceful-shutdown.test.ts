@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it, vi } from 'vitest';
-import { DEMO_SHOPPER_PASSWORD } from '../src/db/seed/accounts';
+import { DEMO_SHOPPER_PASSWORD } from '../src/seed/accounts';
 import { engine } from './helpers';
 import { call, startServer, type ServerProcess } from './server-process';
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/client';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
 import { WRONG_PASSWORDS } from '../src/modules/auth/login-throttle';
-import { signAccessToken } from '../src/modules/auth/tokens';
+import { signAccessToken } from '../src/lib/tokens';
 import { rowsOf } from '../src/db/prepared';
 import { createProduct, createUsers } from './checkout-fixtures';
 import { createTestDatabase, engine, type TestDatabase } from './helpers';

@@ -7,7 +7,7 @@ import type { Role } from '@otaku/shared';
 import sharp from 'sharp';
 import type { Database } from '../src/db/client';
 import { orderLines, orders, users } from '../src/db/schema/index';
-import { signAccessToken } from '../src/modules/auth/tokens';
+import { signAccessToken } from '../src/lib/tokens';
 
 export interface TestAccount {
   id: string;

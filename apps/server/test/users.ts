@@ -12,7 +12,7 @@ import type { Database } from '../src/db/client';
 import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
-import { signAccessToken } from '../src/modules/auth/tokens';
+import { signAccessToken } from '../src/lib/tokens';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 

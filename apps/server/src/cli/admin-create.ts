@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { ConfigError, loadDatabaseConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
-import { insertSuperAdmin } from '../db/seed/first-admin';
+import { insertSuperAdmin } from '../seed/first-admin';
 import { errorWithoutQueryValues } from '../lib/logged-error';
 import { PasswordEntryError, readPassword } from './read-password';
 

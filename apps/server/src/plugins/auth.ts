@@ -21,7 +21,7 @@ import { ChangeAwareCache } from '../db/change-aware-cache';
 import { preparedPerDatabase } from '../db/prepared';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import { verifyAccessToken } from '../lib/tokens';
 
 /** Who may call a route: anyone, any signed-in user, or at least this role. */
 export type Access = 'public' | Role;

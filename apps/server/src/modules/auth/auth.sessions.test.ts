@@ -7,7 +7,7 @@ import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn, refreshCookieOf } from '../../../test/users';
 import { REFRESH_COOKIE } from './cookies';
 import { REFRESH_REUSE_GRACE_MS } from './sessions';
-import { hashToken } from './tokens';
+import { hashToken } from '../../lib/tokens';
 
 const t = useTestApp();
 let ip = 0;

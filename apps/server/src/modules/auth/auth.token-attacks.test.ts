@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionCalls } from '../../../test/auth-calls';
 import { useTestApp } from '../../../test/helpers';
 import { bearer, createUser, logIn, type TestUser } from '../../../test/users';
-import { signAccessToken, signPayload } from './tokens';
+import { signAccessToken, signPayload } from '../../lib/tokens';
 
 const t = useTestApp();
 let shopper: TestUser;

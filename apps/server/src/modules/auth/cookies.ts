@@ -9,7 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { REFRESH_TOKEN_TTL_DAYS } from './tokens';
+import { REFRESH_TOKEN_TTL_DAYS } from '../../lib/tokens';
 
 export const REFRESH_COOKIE = 'otaku_rt';
 const PATH = '/api';

@@ -14,7 +14,7 @@ import { createGoogleClient } from './google';
 import { accountForGoogle, GoogleSignInRefused } from './google.service';
 import { logOut, noStore, refreshFromCookie } from './session-reply';
 import { startSession } from './sessions';
-import { signPayload, verifyPayload } from './tokens';
+import { signPayload, verifyPayload } from '../../lib/tokens';
 
 const STATE_COOKIE = 'otaku_oidc';
 const STATE_TYPE = 'google-state';

@@ -18,7 +18,7 @@ import {
   refreshExpiry,
   signAccessToken,
   successorOf,
-} from './tokens';
+} from '../../lib/tokens';
 
 /**
  * How long a used refresh token still yields its successor: two tabs of one browser that

@@ -16,14 +16,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import { closeOpenCheckouts } from '../checkout/open-checkouts';
-import { checkoutDeps } from '../payments/fulfil-paid';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { FastifyBaseLogger } from 'fastify';
 import * as cart from './cart.service';
 
-/** The cart calls; a change closes the cart's open card checkout at `provider` first. */
+/**
+ * The cart calls; a change first closes the cart's open card checkout with `closeCheckouts`,
+ * which checkout gives (so the cart never imports checkout).
+ */
 export const cartRoutes =
-  (provider: PaymentProvider): FastifyPluginAsyncZod =>
+  (
+    closeCheckouts: (log: FastifyBaseLogger, owner: cart.CartOwner) => Promise<void>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['cart'];
     const db = () => app.database.db;
@@ -70,12 +73,7 @@ export const cartRoutes =
       request: Parameters<typeof currentUser>[0],
       owner: cart.CartOwner,
       change: () => Promise<T>,
-    ) =>
-      cart.closingCheckouts(
-        owner,
-        (who) => closeOpenCheckouts(checkoutDeps(app, request.log, provider), who),
-        change,
-      );
+    ) => cart.closingCheckouts(owner, (who) => closeCheckouts(request.log, who), change);
 
     // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
     app.post(

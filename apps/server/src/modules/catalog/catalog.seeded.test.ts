@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../db/schema/index';
-import { seedDemoData } from '../../db/seed/seed';
+import { seedDemoData } from '../../seed/seed';
 import { useTestApp } from '../../../test/helpers';
 import { checkEveryCombination, type ModelProduct } from '../../../test/catalog-model';
 

@@ -4,16 +4,28 @@ import { registerReservationSweeper } from '../cart/reservation-sweeper';
 import { couponRoutes } from '../coupons/coupons.routes';
 import { orderRoutes } from '../orders/orders.routes';
 import { cardPayments } from '../payments/payments.module';
+import { checkoutRoutes } from './checkout.routes';
+import { checkoutDeps, fulfilPaid } from './fulfil-paid';
+import { closeOpenCheckouts } from './open-checkouts';
 
 /**
- * Cart, stock reservations, coupons, orders and card payments (spec §7), plus the sweeper that
- * releases reservations of idle carts.
+ * Cart, stock reservations, coupons, placing orders, purchase history and card payments
+ * (spec §7), plus the sweeper that releases reservations of idle carts. Checkout owns placing
+ * an order; the cart and the payment providers get what they need of it as callbacks, so
+ * neither imports checkout (decision 142).
  */
 export const checkoutModule: FastifyPluginAsync = async (app) => {
   const payments = cardPayments(app.config);
-  await app.register(cartRoutes(payments.provider));
+  await app.register(
+    cartRoutes((log, owner) =>
+      closeOpenCheckouts(checkoutDeps(app, log, payments.provider), owner),
+    ),
+  );
   await app.register(couponRoutes);
-  await app.register(orderRoutes(payments.provider));
-  await app.register(payments.routes);
+  await app.register(checkoutRoutes(payments.provider));
+  await app.register(orderRoutes);
+  await app.register(
+    payments.routes((log, sessionId, report) => fulfilPaid(app, log, sessionId, report)),
+  );
   registerReservationSweeper(app);
 };

@@ -27,10 +27,10 @@ import { addUnitsSold, insertOrder, type NewOrder } from '../orders/orders.repo'
 import {
   attachOrder,
   claimSnapshot,
-  expireSnapshot,
   insertSnapshot,
   type SnapshotItem,
 } from '../payments/payments.repo';
+import type { PaymentReport } from '../payments/payment-provider';
 import { withNoOpenCheckout, type CheckoutDeps } from './open-checkouts';
 
 export interface CheckoutInput {
@@ -249,16 +249,6 @@ export interface Fulfilment {
 }
 
 /**
- * Whether a payment may complete a checkout the shop had closed. Stripe's report of a payment
- * means the money was taken, whatever the shop thought of the session (it expires there a
- * minute after here); the test provider's page pays only a session that is still open and not
- * past its expiry, when its cart's units may no longer be held for it (decision 137).
- */
-export interface PaymentReport {
-  evenIfClosed: boolean;
-}
-
-/**
  * Turns a paid checkout into an order (status processing, paid) from its snapshot, exactly
  * once: the snapshot is claimed by a conditional update, and orders.checkout_session_id is
  * unique besides. Returns null when the session is unknown, was already fulfilled, or was
@@ -347,7 +337,3 @@ async function consumeReservations(tx: Executor, cartId: string, items: Snapshot
   }
   return short;
 }
-
-/** A checkout the provider gave up on; a completed (paid) one is never undone. */
-export const expireCheckout = (db: Db, sessionId: string): Promise<boolean> =>
-  expireSnapshot(db, sessionId);

@@ -1,5 +1,6 @@
 /** What checkout needs from a card payment provider (DESIGN.md §4 "Payment providers"). */
 import type { PaymentProvider as ProviderName } from '@otaku/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SnapshotItem } from './payments.repo';
 
 export interface CheckoutRequest {
@@ -33,3 +34,24 @@ export interface PaymentProvider {
 
 /** Both providers keep a checkout open for 30 minutes (Stripe's minimum). */
 export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+/**
+ * Whether a payment may complete a checkout the shop had closed. Stripe's report of a payment
+ * means the money was taken, whatever the shop thought of the session (it expires there a
+ * minute after here); the test provider's page pays only a session that is still open and not
+ * past its expiry, when its cart's units may no longer be held for it (decision 137).
+ */
+export interface PaymentReport {
+  evenIfClosed: boolean;
+}
+
+/**
+ * What becomes of a session a provider reports paid: checkout makes its order (once) and has it
+ * mailed. Checkout hands it to the provider's routes (the Stripe webhook, the test page), so
+ * payments never imports checkout (decision 142).
+ */
+export type FulfilPaid = (
+  log: FastifyBaseLogger,
+  sessionId: string,
+  report: PaymentReport,
+) => Promise<void>;

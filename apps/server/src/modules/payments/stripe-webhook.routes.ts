@@ -7,11 +7,11 @@ import { PAYMENT_INFO } from '@otaku/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
-import { expireCheckout } from '../checkout/checkout.service';
-import { fulfilPaid } from './fulfil-paid';
+import type { FulfilPaid } from './payment-provider';
+import { expireSnapshot } from './payments.repo';
 
 export const stripeWebhookRoutes =
-  (stripe: Stripe, webhookSecret: string): FastifyPluginAsync =>
+  (stripe: Stripe, webhookSecret: string, fulfilPaid: FulfilPaid): FastifyPluginAsync =>
   async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
@@ -34,11 +34,11 @@ export const stripeWebhookRoutes =
         case 'checkout.session.async_payment_succeeded': {
           const session = event.data.object;
           if (session.payment_status === 'unpaid') break; // an async payment still pending
-          await fulfilPaid(app, request.log, session.id, { evenIfClosed: true });
+          await fulfilPaid(request.log, session.id, { evenIfClosed: true });
           break;
         }
         case 'checkout.session.expired':
-          await expireCheckout(db, event.data.object.id);
+          await expireSnapshot(db, event.data.object.id);
           break;
         default:
           break;

@@ -4,12 +4,12 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config';
-import { ensureArtwork } from '../../modules/media/artwork';
-import { hasProductImages, productImageBase } from '../../modules/media/product-images';
-import type { Database } from '../client';
-import { appMeta } from '../schema/meta';
-import { products } from '../schema/products';
+import type { Config } from '../config';
+import { ensureArtwork } from './artwork';
+import { hasProductImages, productImageBase } from '../modules/media/product-images';
+import type { Database } from '../db/client';
+import { appMeta } from '../db/schema/meta';
+import { products } from '../db/schema/products';
 import { buildCatalog } from './catalog';
 import { credentialsNotice, keepCredentials } from './credentials-file';
 import { buildDemoData, writeDemoData, type DemoData } from './demo-data';

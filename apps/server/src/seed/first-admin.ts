@@ -11,9 +11,9 @@
  * only the instance whose insert won reports a generated password.
  */
 import { and, eq } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords';
-import type { Db } from '../client';
-import { users } from '../schema/users';
+import { hashPassword } from '../lib/passwords';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/users';
 import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
 import { credentialsNotice, keepCredentials } from './credentials-file';
 import type { SeedDeps } from './seed';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureArtwork } from './artwork';
 import { layoutTitle, renderArtworkSvg } from './artwork-svg';
-import { productImageFiles } from './product-images';
+import { productImageFiles } from '../modules/media/product-images';
 
 const spec = {
   productId: 'TOY-ABC123',

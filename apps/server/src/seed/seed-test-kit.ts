@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
-import type { Database } from '../client';
-import * as schema from '../schema/index';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema/index';
 import { CREDENTIALS_FILE } from './credentials-file';
 
 export interface CapturedLog {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { fulfilCheckout, type PaymentReport } from '../checkout/checkout.service';
-import type { CheckoutDeps } from '../checkout/open-checkouts';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider, PaymentReport } from '../payments/payment-provider';
+import { fulfilCheckout } from './checkout.service';
+import type { CheckoutDeps } from './open-checkouts';
 
 /**
  * A paid checkout, from the test provider's page or a Stripe webhook: becomes its order

@@ -5,7 +5,7 @@
  * the same picture.
  */
 import { motifFor, star, type MotifColors } from './artwork-motifs';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-images';
+import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../modules/media/product-images';
 
 export interface ArtworkSpec {
   productId: string;

@@ -2,7 +2,7 @@
  * A small seeded random generator (mulberry32). Demo data draws from it instead of
  * Math.random so every machine gets the same catalog, ids and order numbers.
  */
-import type { Base32Source } from '../../lib/ids';
+import type { Base32Source } from '../lib/ids';
 
 export interface Rng {
   /** A float in [0, 1). */

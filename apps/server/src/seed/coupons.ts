@@ -1,6 +1,6 @@
 /** Demo coupons: several active, one expired; WELCOME10 is already spent by the first shopper. */
 import { randomUUID } from 'node:crypto';
-import type { coupons } from '../schema/coupons';
+import type { coupons } from '../db/schema/coupons';
 
 export type CouponRow = typeof coupons.$inferInsert & {
   id: string;

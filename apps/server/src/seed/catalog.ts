@@ -3,15 +3,15 @@
  * popularity and dates, plus the artwork spec of each product.
  */
 import { CATEGORY_LABELS, GENRES, typeLabel } from '@otaku/shared';
-import { newProductId } from '../../lib/ids';
-import type { ArtworkSpec } from '../../modules/media/artwork';
+import { newProductId } from '../lib/ids';
+import type { ArtworkSpec } from './artwork';
 import {
   PRODUCT_IMAGE_HEIGHT,
   PRODUCT_IMAGE_WIDTH,
   productImageBase,
-} from '../../modules/media/product-images';
-import { buildSearchText } from '../../modules/catalog/search-text';
-import type { productVariants, products } from '../schema/products';
+} from '../modules/media/product-images';
+import { buildSearchText } from '../modules/catalog/search-text';
+import type { productVariants, products } from '../db/schema/products';
 import type { CatalogEntry } from './catalog-entry';
 import { CLOTHES } from './catalog-clothes';
 import { COMICS } from './catalog-comics';

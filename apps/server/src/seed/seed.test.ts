@@ -12,10 +12,10 @@ import {
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testConfig, type TestDatabase } from '../../../test/helpers';
-import { verifyPassword } from '../../lib/passwords';
-import { openDatabase } from '../client';
-import { productImageFiles } from '../../modules/media/product-images';
+import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
+import { verifyPassword } from '../lib/passwords';
+import { openDatabase } from '../db/client';
+import { productImageFiles } from '../modules/media/product-images';
 import {
   couponUses,
   coupons,
@@ -24,7 +24,7 @@ import {
   products,
   productVariants,
   users,
-} from '../schema/index';
+} from '../db/schema/index';
 import {
   DEFAULT_SUPERADMIN_EMAIL,
   DEMO_SHOPPER_PASSWORD,

@@ -5,9 +5,9 @@
  * except that in production the staff password is generated too.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Config } from '../../config';
-import { hashPassword } from '../../lib/passwords';
-import type { users } from '../schema/users';
+import type { Config } from '../config';
+import { hashPassword } from '../lib/passwords';
+import type { users } from '../db/schema/users';
 import {
   DEFAULT_SUPERADMIN_EMAIL,
   DEMO_SHOPPER_EMAIL_DOMAIN,

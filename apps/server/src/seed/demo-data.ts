@@ -1,10 +1,10 @@
 /** Everything the demo seed inserts, built in memory first so the transaction stays short. */
-import type { Config } from '../../config';
-import type { Tx } from '../client';
-import { couponUses, coupons } from '../schema/coupons';
-import { orderLines, orders } from '../schema/orders';
-import { productVariants, products } from '../schema/products';
-import { users } from '../schema/users';
+import type { Config } from '../config';
+import type { Tx } from '../db/client';
+import { couponUses, coupons } from '../db/schema/coupons';
+import { orderLines, orders } from '../db/schema/orders';
+import { productVariants, products } from '../db/schema/products';
+import { users } from '../db/schema/users';
 import { buildCatalog, type DemoProduct } from './catalog';
 import { buildCoupons, type CouponRow } from './coupons';
 import { buildOrders, type DemoOrders } from './orders';

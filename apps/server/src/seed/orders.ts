@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { computeTotals, type OrderStatus, type PaymentMethod } from '@otaku/shared';
-import { newOrderNumber } from '../../lib/ids';
-import type { couponUses } from '../schema/coupons';
-import type { orderLines, orders } from '../schema/orders';
+import { newOrderNumber } from '../lib/ids';
+import type { couponUses } from '../db/schema/coupons';
+import type { orderLines, orders } from '../db/schema/orders';
 import type { DemoProduct } from './catalog';
 import { WELCOME_COUPON, type CouponRow } from './coupons';
 import { createRng, type Rng } from './prng';

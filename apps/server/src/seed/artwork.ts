@@ -4,7 +4,11 @@
  * picture without an upload (benchmark fixtures, placeholder images).
  */
 import { renderArtworkSvg, type ArtworkSpec } from './artwork-svg';
-import { hasProductImages, writeProductImages, type StoredImage } from './product-images';
+import {
+  hasProductImages,
+  writeProductImages,
+  type StoredImage,
+} from '../modules/media/product-images';
 
 export type { ArtworkSpec } from './artwork-svg';
 

@@ -1,0 +1,86 @@
+/**
+ * The calls that place an order (spec §7): POST /api/order/placeOrder (cash on delivery) and
+ * POST /api/{provider}/create-checkout-session, which starts a hosted card checkout. The user
+ * always comes from the token: userInfo, userId and email in a request are accepted for the
+ * spec's shape and never read.
+ */
+import {
+  CART_INFO,
+  createCheckoutSessionRequestSchema,
+  createCheckoutSessionResponseSchema,
+  ORDER,
+  ORDER_INFO,
+  PAYMENT_INFO,
+  placeOrderRequestSchema,
+  placeOrderResponseSchema,
+  type PaymentProvider as ProviderName,
+} from '@otaku/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, forbidden } from '../../lib/errors';
+import { currentUser } from '../../plugins/auth';
+import { cartOwner } from '../cart/cart.service';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { countCheckoutStart, placeCashOrder, startCardCheckout } from './checkout.service';
+import { checkoutDeps } from './fulfil-paid';
+
+/** Where each provider's card checkout starts; only the configured provider's is registered. */
+const CHECKOUT_SESSION_PATHS = {
+  stripe: '/stripe/create-checkout-session',
+  test: '/test/create-checkout-session',
+} as const satisfies Record<ProviderName, string>;
+
+/** `provider`: the card provider, whose sessions still open for the cart an order closes. */
+export const checkoutRoutes =
+  (provider: PaymentProvider): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/order/placeOrder',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['orders'],
+          body: placeOrderRequestSchema,
+          response: { 201: placeOrderResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const body = request.body;
+        if (body.userId !== undefined && body.userId !== user.id)
+          throw forbidden(CART_INFO.wrongCart);
+        cartOwner(user.id, body.cartId);
+        if (body.paymentMethod !== 'cod') throw badRequest(ORDER_INFO.codOnly, 'paymentMethod');
+        const deps = checkoutDeps(app, request.log, provider);
+        const order = await placeCashOrder(deps, user, {
+          couponCode: body.couponCode,
+          deliveryAddress: body.deliveryAddress,
+        });
+        app.orderMails.wake();
+        return reply.status(201).send({ success: true as const, message: ORDER.placed, order });
+      },
+    );
+
+    app.post(
+      CHECKOUT_SESSION_PATHS[provider.name],
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['payments'],
+          body: createCheckoutSessionRequestSchema,
+          response: { 200: createCheckoutSessionResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const { paymentData } = request.body;
+        cartOwner(user.id, paymentData.cartId);
+        await countCheckoutStart(app.database.db, user.id, request.ip);
+        const deps = checkoutDeps(app, request.log, provider);
+        const session = await startCardCheckout(deps, user, {
+          couponCode: paymentData.couponCode,
+          deliveryAddress: paymentData.deliveryAddress,
+        });
+        return { success: true as const, message: PAYMENT_INFO.sessionCreated, ...session };
+      },
+    );
+  };
