@@ -8,12 +8,15 @@ import path from 'node:path';
 export interface TemplateNames {
   pgliteFile: string;
   postgresDb: string;
+  /** What the names of this run's clones of the PostgreSQL template begin with. */
+  postgresClonePrefix: string;
 }
 
 export function templateNames(runId: number): TemplateNames {
   return {
     pgliteFile: path.join(os.tmpdir(), `otaku-shelf-test-template-${runId}.tar.gz`),
     postgresDb: `otaku_test_template_${runId}`,
+    postgresClonePrefix: `otaku_test_${runId}_`,
   };
 }
 
@@ -26,5 +29,7 @@ export function withDatabase(url: string, name: string): string {
 declare module 'vitest' {
   export interface ProvidedContext {
     templates: TemplateNames;
+    /** Brings a clone of the template back to the template's state (reset.ts). */
+    resetSql: string;
   }
 }

@@ -61,6 +61,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PGlite data directory dump to start from (tests start from a migrated template). */
   loadDataDir?: Blob | File;
+  /** An open PGlite to use instead of starting one; `close()` leaves it open (tests reuse one). */
+  pglite?: PGlite;
   poolSize?: number;
   migrate?: boolean;
   /** PostgreSQL: how often the change feeds' connection must show it is alive (tests shorten it). */
@@ -123,14 +125,17 @@ async function openPostgres(options: DatabaseOptions, url: string, logger: Logge
 async function openPglite(options: DatabaseOptions, logger: Logger) {
   const dataDir = options.dataDir ?? 'memory://';
   // Taken before PGlite touches the directory: a second opener must not even start it up.
-  const lock = dataDir.startsWith('memory://') ? undefined : await lockDataDir(dataDir);
-  const client = await PGlite.create(dataDir, {
-    extensions: pgliteExtensions,
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  }).catch(async (error: unknown) => {
-    await lock?.release();
-    throw error;
-  });
+  const lock =
+    options.pglite || dataDir.startsWith('memory://') ? undefined : await lockDataDir(dataDir);
+  const client =
+    options.pglite ??
+    (await PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    }).catch(async (error: unknown) => {
+      await lock?.release();
+      throw error;
+    }));
   // One session for the life of the client, so a session setting holds for every query.
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
   const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
@@ -142,6 +147,7 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
     ping: () => timed(db),
     close: async () => {
       await changes.close();
+      if (options.pglite) return;
       await client.close();
       await lock?.release();
     },

@@ -1,4 +1,4 @@
-import { COUPON, COUPON_INFO, ORDER, ORDER_INFO, SERVER, VALIDATION } from '@otaku/shared';
+import { COUPON, COUPON_INFO, ORDER, ORDER_INFO, VALIDATION } from '@otaku/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { couponUses, orderLines, products } from '../../db/schema/index';
@@ -91,12 +91,6 @@ describe('POST /api/coupon/verify', () => {
     const res = await post(shopper, '/coupon/verify', { couponCode: 'old10' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, message: COUPON_INFO.expired });
-  });
-
-  it('needs a signed-in user', async () => {
-    const res = await post(null, '/coupon/verify', { couponCode: 'OTAKU15' });
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ message: SERVER.unauthenticated });
   });
 });
 

@@ -26,21 +26,6 @@ const inDays = (days: number) =>
 const create = (body: object) => call('POST', '/api/coupon/createCoupon', admin, body);
 
 describe('staff coupon calls', () => {
-  it.each([
-    ['POST', '/api/coupon/createCoupon'],
-    ['PUT', '/api/coupon/update/SAVE10'],
-    ['GET', '/api/coupon/allCoupons'],
-    ['DELETE', '/api/coupon/delete/SAVE10'],
-    ['GET', '/api/coupon/stats'],
-  ] as const)('%s %s refuses a guest (401) and a plain user (403)', async (method, url) => {
-    const payload =
-      method === 'POST' || method === 'PUT'
-        ? { couponCode: 'X1', discountPercentage: 10, expiryDate: inDays(3) }
-        : undefined;
-    expect((await call(method, url, null, payload)).statusCode).toBe(401);
-    expect((await call(method, url, shopper, payload)).statusCode).toBe(403);
-  });
-
   it('creates a coupon, upper-cased, and refuses the same code again', async () => {
     const res = await create({
       email: 'ignored@example.com',

@@ -23,22 +23,6 @@ const call = (
   t.app.inject({ method, url, headers: who ? who.headers : {}, ...(payload ? { payload } : {}) });
 
 describe('staff order calls', () => {
-  it.each([
-    ['GET', '/api/order/allOrdersList'],
-    ['GET', '/api/order/allOrdersList?shortUnits=only'],
-    ['GET', '/api/order/orderStats'],
-    ['PUT', '/api/order/update/ORD-NOPE'],
-    ['DELETE', '/api/order/delete/ORD-NOPE'],
-    ['GET', '/api/order/revenue'],
-    ['GET', '/api/product/lowStock'],
-  ] as const)('%s %s refuses a guest (401) and a plain user (403)', async (method, url) => {
-    const payload = method === 'PUT' ? { status: 'shipped' } : undefined;
-    expect((await call(method, url, null, payload)).statusCode).toBe(401);
-    const res = await call(method, url, shopper, payload);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().success).toBe(false);
-  });
-
   it('lists orders newest first in pages of 20', async () => {
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 23; i++)
