@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import otakuServer from './apps/server/lint/writes-tell-changes.js';
 
 const serverModules = readdirSync(new URL('./apps/server/src/modules', import.meta.url), {
   withFileTypes: true,
@@ -40,6 +41,23 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
+  },
+  {
+    // Products, variants, stock and users are written only where the write tells the caches
+    // what it changed (apps/server/src/db/changed.ts, decision 141). Tests write as they need.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/modules/auth/auth.repo.ts',
+      'apps/server/src/modules/cart/cart.repo.ts',
+      'apps/server/src/modules/orders/orders.repo.ts',
+      'apps/server/src/modules/products-admin/products-admin.repo.ts',
+      'apps/server/src/modules/users/users.repo.ts',
+      'apps/server/src/seed/demo-data.ts',
+      'apps/server/src/seed/first-admin.ts',
+    ],
+    plugins: { 'otaku-server': otakuServer },
+    rules: { 'otaku-server/writes-tell-changes': 'error' },
   },
   {
     // Served as it is, outside the build: a classic script for any browser.

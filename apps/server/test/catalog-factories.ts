@@ -8,6 +8,7 @@ import { PRODUCT_ID_PREFIX, type Category } from '@otaku/shared';
 import type { Db } from '../src/db/client';
 import { products, productVariants } from '../src/db/schema/index';
 import { buildSearchText } from '../src/modules/catalog/search-text';
+import { changed } from '../src/db/changed';
 
 export interface CatalogProduct {
   id: string;
@@ -87,5 +88,6 @@ export async function createCatalogProduct(
       })),
     );
   }
+  changed.catalog(db, 'all');
   return product;
 }

@@ -9,6 +9,7 @@ import type { Config } from '../src/config';
 import type { Db } from '../src/db/client';
 import { coupons, products, productVariants, users } from '../src/db/schema/index';
 import { signAccessToken } from '../src/lib/tokens';
+import { changed } from '../src/db/changed';
 
 const unique = () => randomBytes(4).toString('hex').toUpperCase();
 
@@ -50,6 +51,7 @@ export async function createProduct(
       position,
     })),
   );
+  changed.catalog(db, 'all');
   return product;
 }
 
@@ -66,6 +68,7 @@ export async function setStock(db: Db, productId: string, variant: string, stock
     .update(productVariants)
     .set({ stock })
     .where(and(eq(productVariants.productId, productId), eq(productVariants.variant, variant)));
+  changed.catalog(db, { stockOf: [productId] });
 }
 
 export interface UserFixture {
@@ -76,7 +79,7 @@ export interface UserFixture {
 
 export async function createUsers(db: Db, count: number): Promise<UserFixture[]> {
   const tag = unique().toLowerCase();
-  return db
+  const created = await db
     .insert(users)
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -85,6 +88,8 @@ export async function createUsers(db: Db, count: number): Promise<UserFixture[]>
       })),
     )
     .returning({ id: users.id, email: users.email, username: users.username });
+  changed.users(db);
+  return created;
 }
 
 export async function createUser(db: Db): Promise<UserFixture> {

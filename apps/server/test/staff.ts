@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { Database } from '../src/db/client';
 import { orderLines, orders, users } from '../src/db/schema/index';
 import { signAccessToken } from '../src/lib/tokens';
+import { changed } from '../src/db/changed';
 
 export interface TestAccount {
   id: string;
@@ -34,6 +35,7 @@ export async function createAccount(
       passwordHash: 'not-a-real-hash',
     })
     .returning();
+  changed.users(database.db);
   const token = await signAccessToken(jwtSecret, row!.id);
   return {
     id: row!.id,

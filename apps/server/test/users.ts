@@ -13,6 +13,7 @@ import { users } from '../src/db/schema/index';
 import { hashPassword } from '../src/lib/passwords';
 import { REFRESH_COOKIE } from '../src/modules/auth/cookies';
 import { signAccessToken } from '../src/lib/tokens';
+import { changed } from '../src/db/changed';
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
@@ -46,6 +47,7 @@ export async function createUser(
       emailVerifiedAt: overrides.emailVerified === false ? null : new Date(),
     })
     .returning();
+  changed.users(database.db);
   return { id: row!.id, email: row!.email, username: row!.username, role: row!.role, password };
 }
 

@@ -6,20 +6,20 @@
  * - `users`: the signed-in users the auth plugin reads on every call (plugins/auth.ts).
  *
  * Where a change comes from, and how it arrives:
- * - This instance's own writes on PostgreSQL: every pooled connection is a `WatchingClient`
- *   which sees each statement go by; a write to a watched table counts as a change when it is
- *   committed (at once outside a transaction, at COMMIT inside one). The feed moves on before
- *   the writer's own call returns, so a caller reads their write.
+ * - This instance's own writes, on either engine: the code that writes says what it changed
+ *   (db/changed.ts), and the feed moves on once the write has committed, before the writer's
+ *   own call returns, so a caller reads their write. No statement is looked at.
  * - Other instances on the same PostgreSQL: an instance announces its changes on the feed's
  *   channel (`catalog_changed`, `users_changed`): the first change of a quiet moment on the
  *   next turn of the event loop, then at most one NOTIFY per feed every ANNOUNCE_WINDOW_MS
  *   for any number of writes (its own connections skip the trigger, so NOTIFY's commit-wide
  *   lock stays off the hot stock path), and every instance LISTENs on a connection of its own.
  * - Any other writer (psql, a script): a statement trigger notifies the same channel
- *   (migrations 0004 and 0006).
- * - PGlite: one process is the only writer; the trigger's notifications are handed over
- *   before the committing statement's promise resolves.
- *
+ *   (migrations 0004 and 0006). The app's connections, of either engine, set the session
+ *   setting that keeps it quiet (APP_CONNECTION_SETTING).
+ * - The units `cart_release_lapsed` gives back (migration 0022) are announced by that
+ *   function, product by product, on STOCK_CHANNEL.
+
  * While the listening connection is down, changes could be missed: every feed's `version()`
  * answers null and nothing is kept until it is back (and everything is dropped once more then).
  * A connection can also die without a word (a failover that takes the server's host away, a
@@ -30,35 +30,23 @@ import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { withDeadline } from '../lib/deadline';
+import type { CatalogChange, ChangeSink } from './changed';
 import { DATABASE_TIME_LIMITS, timeLimitOptions, type DatabaseTimeLimits } from './connection-pool';
 
-/**
- * What is watched: each feed's tables, the database functions that write to them (a call of
- * one counts as a write), and the channel its changes are announced on.
- */
+/** The channel each feed's changes are announced on, and the tables it stands for. */
 export const WATCHED = {
-  catalog: {
-    channel: 'catalog_changed',
-    tables: ['products', 'product_variants'],
-    // The cart's changes take and give back stock (migration 0009).
-    writers: ['cart_reserve', 'cart_change_line'],
-  },
-  users: { channel: 'users_changed', tables: ['users'], writers: [] },
+  catalog: { channel: 'catalog_changed', tables: ['products', 'product_variants'] },
+  users: { channel: 'users_changed', tables: ['users'] },
 } as const;
 
-/**
- * The catalog writers that change one product's stock and nothing else of it, with the place
- * of the product among their arguments: called on their own (outside a transaction) they are
- * a change of that product's stock alone. Their `_announced` wrappers (migration 0019) say so
- * on STOCK_CHANNEL, with the product as the payload.
- */
-const STOCK_WRITERS: Record<string, number> = { cart_reserve: 3, cart_change_line: 2 };
+/** Where `cart_release_lapsed` names each product whose units it gave back (migration 0022). */
 const STOCK_CHANNEL = 'catalog_stock_changed';
 export type Topic = keyof typeof WATCHED;
 const TOPICS = Object.keys(WATCHED) as Topic[];
 
 /** The session setting that tells the trigger an app connection announces its own changes. */
-export const APP_CONNECTION_OPTIONS = '-c otaku.announce_changes=off';
+export const APP_CONNECTION_SETTING = { name: 'otaku.announce_changes', value: 'off' } as const;
+export const APP_CONNECTION_OPTIONS = `-c ${APP_CONNECTION_SETTING.name}=${APP_CONNECTION_SETTING.value}`;
 const RECONNECT_DELAY_MS = 1_000;
 /** The listening connection's name in pg_stat_activity (its last statement is a heartbeat's). */
 export const LISTENER_APPLICATION_NAME = 'otaku-shelf change feed';
@@ -86,10 +74,12 @@ export interface ChangeFeed {
   subscribe: (listener: (stockOf?: readonly string[]) => void) => () => void;
 }
 
-/** Every feed of one database, and how to stop them. */
+/** Every feed of one database, where this instance's own changes are told, and how to stop. */
 export interface ChangeFeeds {
   catalog: ChangeFeed;
   users: ChangeFeed;
+  /** This instance's committed changes (db/changed.ts). */
+  sink: ChangeSink;
   close: () => Promise<void>;
 }
 
@@ -149,113 +139,29 @@ const LISTEN_ALL = [...TOPICS.map((t) => WATCHED[t].channel), STOCK_CHANNEL]
   .map((channel) => `listen ${channel}`)
   .join('; ');
 
-/** PGlite: the triggers' notifications, delivered in the same process. */
+/** Tells a feed a change: of some products' stock only, or of anything. */
+const tell = (feed: Feed, change: CatalogChange) =>
+  change === 'all' ? feed.changed() : feed.stockChanged(change.stockOf);
+
+/**
+ * PGlite: one process is the only writer, so its own changes are all there are; the
+ * notifications of `cart_release_lapsed` are handed over before its statement's promise
+ * resolves.
+ */
 export async function pgliteChangeFeeds(client: PGlite): Promise<ChangeFeeds> {
   const { feeds, setLive } = feedsByTopic();
-  const unlisten = await Promise.all([
-    ...TOPICS.map((t) => client.listen(WATCHED[t].channel, feeds[t].changed)),
-    client.listen(STOCK_CHANNEL, (product) => feeds.catalog.stockChanged([product])),
-  ]);
+  const unlisten = await client.listen(STOCK_CHANNEL, (product) =>
+    feeds.catalog.stockChanged([product]),
+  );
   setLive(true);
   return {
     ...feeds,
+    sink: { catalog: (change) => tell(feeds.catalog, change), users: feeds.users.changed },
     close: async () => {
       setLive(false);
-      await Promise.all(unlisten.map((u) => u().catch(() => {})));
+      await unlisten().catch(() => {});
     },
   };
-}
-
-const tableTopic = new Map<string, Topic>(
-  TOPICS.flatMap((t) => WATCHED[t].tables.map((table) => [table, t] as const)),
-);
-const writerTopic = new Map<string, Topic>(
-  TOPICS.flatMap((t) => WATCHED[t].writers.map((writer) => [writer, t] as const)),
-);
-const WATCHED_WRITE_SOURCE =
-  String.raw`\b(?:update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(${[...tableTopic.keys()].join('|')})"?(?=[\s(;]|$)` +
-  (writerTopic.size > 0 ? String.raw`|\b(${[...writerTopic.keys()].join('|')})\s*\(` : '');
-/** One test per statement; the tables are only listed for the few statements that write. */
-const ANY_WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'i');
-const WATCHED_WRITE = new RegExp(WATCHED_WRITE_SOURCE, 'gi');
-const BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
-const COMMIT = /^\s*(?:commit|end)\b/i;
-const ROLLBACK = /^\s*rollback\b(?!\s+to\b)/i;
-const NOTHING: readonly Topic[] = Object.freeze([]);
-const NO_CHANGE = Object.freeze({ topics: NOTHING, stockOf: null });
-
-/** The feeds a statement writes to, by its text (one statement may write to several). */
-function topicsWritten(text: string): readonly Topic[] {
-  if (!ANY_WATCHED_WRITE.test(text)) return NOTHING;
-  let found: Topic[] | undefined;
-  for (const match of text.matchAll(WATCHED_WRITE)) {
-    const topic = match[1]
-      ? tableTopic.get(match[1].toLowerCase())!
-      : writerTopic.get(match[2]!.toLowerCase())!;
-    if (!found?.includes(topic)) (found ??= []).push(topic);
-  }
-  return found ?? NOTHING;
-}
-
-const STOCK_WRITER_CALL = new RegExp(
-  String.raw`\b(${Object.keys(STOCK_WRITERS).join('|')})\s*\(([^()]*)\)`,
-  'i',
-);
-const PARAMETER = /^\$(\d+)(?:::\w+)?$/;
-
-/**
- * The product whose stock alone a statement changes: one call of a stock writer and no other
- * watched write, its product given as a parameter. Null for any other statement.
- */
-function stockChangeOf(text: string, values: readonly unknown[] | undefined) {
-  const call = STOCK_WRITER_CALL.exec(text);
-  if (!call || topicsWritten(text.replace(call[0], '')).length > 0) return null;
-  const arg = call[2]!.split(',')[STOCK_WRITERS[call[1]!.toLowerCase()]! - 1]?.trim() ?? '';
-  const product = values?.[Number(PARAMETER.exec(arg)?.[1] ?? 0) - 1];
-  return typeof product === 'string' ? product : null;
-}
-
-/** Which feeds change once what a statement does (or ends) is committed. */
-export class StatementWatcher {
-  #inTransaction = false;
-  #wrote = new Set<Topic>();
-
-  /**
-   * What will have changed once this statement has run: the feeds (as changesOnCompletion
-   * answers), and, for a cart call that commits as it completes (not in a transaction, whose
-   * writes count at COMMIT as a change of anything), the product whose stock alone it moved.
-   */
-  changeOnCompletion(text: string, values: readonly unknown[] | undefined) {
-    const topics = this.changesOnCompletion(text);
-    if (topics.length === 0) return NO_CHANGE;
-    const stockOf =
-      topics.length === 1 && topics[0] === 'catalog' ? stockChangeOf(text, values) : null;
-    return { topics, stockOf };
-  }
-
-  /** The feeds that will have changed once this statement has run (usually none). */
-  changesOnCompletion(text: string): readonly Topic[] {
-    if (BEGIN.test(text)) {
-      this.#inTransaction = true;
-      this.#wrote.clear();
-      return NOTHING;
-    }
-    if (COMMIT.test(text)) {
-      const wrote = this.#wrote.size > 0 ? [...this.#wrote] : NOTHING;
-      this.#inTransaction = false;
-      this.#wrote.clear();
-      return wrote;
-    }
-    if (ROLLBACK.test(text)) {
-      this.#inTransaction = false;
-      this.#wrote.clear();
-      return NOTHING;
-    }
-    const topics = topicsWritten(text);
-    if (!this.#inTransaction || topics.length === 0) return topics;
-    for (const topic of topics) this.#wrote.add(topic);
-    return NOTHING;
-  }
 }
 
 /**
@@ -302,11 +208,9 @@ export function throttledAnnouncer<T>(send: (topic: T) => void, windowMs: number
   };
 }
 
-type QueryArgs = [config: unknown, values?: unknown, callback?: unknown];
-
 /**
- * PostgreSQL: the pool's connections report this instance's committed writes, and a
- * connection of its own listens for everybody else's.
+ * PostgreSQL: this instance's committed writes are told to `changes.sink`, and a connection
+ * of its own listens for everybody else's.
  */
 export function postgresChangeFeeds(
   connectionString: string,
@@ -327,16 +231,16 @@ export function postgresChangeFeeds(
     pool.query('select pg_notify($1, $2)', [WATCHED[topic].channel, instance]).catch(() => {});
   }, ANNOUNCE_WINDOW_MS);
 
-  const onCommittedChange = (topics: readonly Topic[]) => {
-    for (const topic of topics) {
-      feeds[topic].changed();
-      announcer.announce(topic);
-    }
-  };
-  /** Here only that product's answers go; other instances still hear of a catalog change. */
-  const onStockChange = (product: string) => {
-    feeds.catalog.stockChanged([product]);
-    announcer.announce('catalog');
+  /** Other instances hear of any catalog change as a change of anything. */
+  const sink: ChangeSink = {
+    catalog: (change) => {
+      tell(feeds.catalog, change);
+      announcer.announce('catalog');
+    },
+    users: () => {
+      feeds.users.changed();
+      announcer.announce('users');
+    },
   };
 
   const listen = async () => {
@@ -389,48 +293,9 @@ export function postgresChangeFeeds(
     }
   };
 
-  /** The pool's connection class: sees every statement this instance sends. */
-  class WatchingClient extends pg.Client {
-    readonly #watcher = new StatementWatcher();
-
-    // pg's query has many overloads; this passes every form through unchanged.
-    override query(...args: unknown[]): never {
-      const [config, values, callback] = args as QueryArgs;
-      const text = typeof config === 'string' ? config : (config as { text?: string })?.text;
-      const call = (...a: unknown[]) => (super.query as (...x: unknown[]) => never)(...a);
-      const parameters = Array.isArray(values)
-        ? values
-        : (config as { values?: unknown[] } | undefined)?.values;
-      const { topics, stockOf } = text
-        ? this.#watcher.changeOnCompletion(text, parameters)
-        : NO_CHANGE;
-      if (topics.length === 0) return call(...args);
-      const changed = stockOf ? () => onStockChange(stockOf) : () => onCommittedChange(topics);
-      type Done = (error: unknown, result: unknown) => void;
-      const after =
-        (done: Done): Done =>
-        (error, result) => {
-          changed();
-          done(error, result);
-        };
-      if (typeof values === 'function') return call(config, after(values as Done));
-      if (typeof callback === 'function') return call(config, values, after(callback as Done));
-      const pending = call(...args) as unknown as Promise<unknown>;
-      return pending.then(
-        (result) => {
-          changed();
-          return result;
-        },
-        (error: unknown) => {
-          changed();
-          throw error;
-        },
-      ) as never;
-    }
-  }
-
   const changes: ChangeFeeds = {
     ...feeds,
+    sink,
     close: async () => {
       closed = true;
       clearTimeout(reconnect);
@@ -444,7 +309,6 @@ export function postgresChangeFeeds(
   };
   return {
     changes,
-    Client: WatchingClient,
     /** Starts listening; announcements go out through `announcer`, the app's pool. */
     start: async (announcer: pg.Pool) => {
       pool = announcer;

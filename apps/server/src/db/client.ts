@@ -11,8 +11,10 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { DEFAULT_POOL_SIZE } from '../config';
 import * as schema from './schema/index';
+import { tellChangesTo } from './changed';
 import {
   APP_CONNECTION_OPTIONS,
+  APP_CONNECTION_SETTING,
   pgliteChangeFeeds,
   postgresChangeFeeds,
   type ChangeFeeds,
@@ -49,7 +51,7 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Number of SQL statements issued so far (read by the benchmark's query counter). */
   statements: () => number;
-  /** Tells when the catalog or the users may have changed (change-feed.ts). */
+  /** Tells when the catalog or the users may have changed (change-feed.ts, changed.ts). */
   changes: ChangeFeeds;
   ping: () => Promise<number>;
   close: () => Promise<void>;
@@ -105,11 +107,11 @@ async function openPostgres(options: DatabaseOptions, url: string, logger: Logge
       limits,
       `-c pg_trgm.word_similarity_threshold=${TRIGRAM_WORD_SIMILARITY_THRESHOLD} ${APP_CONNECTION_OPTIONS}`,
     ),
-    Client: feed.Client,
   });
   await feed.start(pool);
   const db = drizzleNodePg(pool, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   postgresDatabases.add(db);
+  tellChangesTo(db, feed.changes.sink);
   return {
     db,
     engine: 'postgres' as const,
@@ -137,9 +139,14 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
       throw error;
     }));
   // One session for the life of the client, so a session setting holds for every query.
-  await client.exec(`set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD}`);
+  // The app tells its own changes (db/changed.ts): the tables' triggers stay quiet for it.
+  await client.exec(
+    `set pg_trgm.word_similarity_threshold = ${TRIGRAM_WORD_SIMILARITY_THRESHOLD};
+    set ${APP_CONNECTION_SETTING.name} = ${APP_CONNECTION_SETTING.value}`,
+  );
   const db = drizzlePglite(client, { schema, logger, casing: 'snake_case' }) as unknown as Db;
   const changes = await pgliteChangeFeeds(client);
+  tellChangesTo(db, changes.sink);
   return {
     db,
     engine: 'pglite' as const,

@@ -13,6 +13,7 @@ import {
 import { bearer, createUser, tokenFor } from '../../test/users';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import { changed } from '../db/changed';
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema/index';
 import { SignJWT } from 'jose';
@@ -75,6 +76,7 @@ describe("access 'user'", () => {
     const token = await tokenFor(t, user);
     expect((await get('/probe/me', token)).statusCode).toBe(200);
     await t.db.database.db.delete(users).where(eq(users.id, user.id));
+    changed.users(t.db.database.db);
     expect((await get('/probe/me', token)).statusCode).toBe(401);
   });
 });
@@ -97,6 +99,7 @@ describe("access 'admin'", () => {
     const token = await tokenFor(t, admin);
     expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
     await t.db.database.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+    changed.users(t.db.database.db);
     expect((await get('/probe/dashboard', token)).statusCode).toBe(403);
   });
 
@@ -122,8 +125,10 @@ describe('signed-in users kept in memory', () => {
     await call();
     return t.db.database.statements() - before;
   };
-  const demote = (id: string) =>
-    t.db.database.db.update(users).set({ role: 'user' }).where(eq(users.id, id));
+  const demote = async (id: string) => {
+    await t.db.database.db.update(users).set({ role: 'user' }).where(eq(users.id, id));
+    changed.users(t.db.database.db);
+  };
 
   it('reads a user once while no user changes, and again after any user changed', async () => {
     const user = await createUser(t.db.database);
@@ -142,12 +147,14 @@ describe('signed-in users kept in memory', () => {
     await t.db.database.db
       .transaction(async (tx) => {
         await tx.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+        changed.users(tx);
         throw new Error('undo');
       })
       .catch(() => {});
     expect((await get('/probe/dashboard', token)).statusCode).toBe(200);
     await t.db.database.db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+      changed.users(tx);
     });
     expect((await get('/probe/dashboard', token)).statusCode).toBe(403);
   });
@@ -184,6 +191,7 @@ describe('signed-in users kept in memory', () => {
       const other = await openDatabase({ databaseUrl: t.db.url, migrate: false, poolSize: 1 });
       try {
         await other.db.update(users).set({ role: 'user' }).where(eq(users.id, admin.id));
+        changed.users(other.db);
         expect(await eventually(token, 403)).toBe(403);
       } finally {
         await other.close();

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
 import { useTestApp } from '../../test/helpers';
+import { changed } from '../db/changed';
 import { productVariants } from '../db/schema/index';
 import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
 import {
@@ -368,6 +369,7 @@ describe('drawn pages kept until the catalog changes', () => {
       .update(productVariants)
       .set({ stock: 7 })
       .where(eq(productVariants.productId, comic.id));
+    changed.catalog(t.database.db, 'all');
     const after = await get(`/shop/${comic.id}`);
     expect(after).not.toBe(first);
     expect(stockOf(after!.body)).toEqual({ V1: 7 });

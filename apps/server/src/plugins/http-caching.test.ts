@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changed } from '../db/changed';
 import { productVariants } from '../db/schema/index';
 import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
 import { useTestApp } from '../../test/helpers';
@@ -42,10 +43,11 @@ describe('ETags on API reads', () => {
       .update(productVariants)
       .set({ stock: 4 })
       .where(and(eq(productVariants.productId, comic.id), eq(productVariants.variant, 'V1')));
-    const changed = await t.app.inject({ url, headers: { 'if-none-match': tag } });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.headers.etag).not.toBe(tag);
-    expect(changed.json().product.stock).toEqual({ V1: 4 });
+    changed.catalog(t.database.db, { stockOf: [comic.id] });
+    const after = await t.app.inject({ url, headers: { 'if-none-match': tag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect(after.json().product.stock).toEqual({ V1: 4 });
   });
 
   it('leaves writes, errors and non-API answers without a tag', async () => {

@@ -1,6 +1,7 @@
 /** Everything the demo seed inserts, built in memory first so the transaction stays short. */
 import type { Config } from '../config';
 import type { Tx } from '../db/client';
+import { changed } from '../db/changed';
 import { couponUses, coupons } from '../db/schema/coupons';
 import { orderLines, orders } from '../db/schema/orders';
 import { productVariants, products } from '../db/schema/products';
@@ -37,4 +38,6 @@ export async function writeDemoData(tx: Tx, data: DemoData): Promise<void> {
   await tx.insert(orders).values(data.orders.orders);
   await tx.insert(orderLines).values(data.orders.lines);
   if (data.orders.couponUses.length > 0) await tx.insert(couponUses).values(data.orders.couponUses);
+  changed.users(tx);
+  changed.catalog(tx, 'all');
 }

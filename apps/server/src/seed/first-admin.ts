@@ -12,6 +12,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../lib/passwords';
+import { changed, telling } from '../db/changed';
 import type { Db } from '../db/client';
 import { users } from '../db/schema/users';
 import { DEFAULT_SUPERADMIN_EMAIL } from './accounts';
@@ -65,16 +66,20 @@ export async function insertSuperAdmin(
   db: Db,
   account: { username: string; email: string; password: string },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(users)
-    .values({
-      username: account.username,
-      email: account.email,
-      passwordHash: await hashPassword(account.password),
-      role: 'superAdmin',
-    })
-    .onConflictDoNothing()
-    .returning({ id: users.id });
+  const passwordHash = await hashPassword(account.password);
+  const inserted = await telling(
+    db
+      .insert(users)
+      .values({
+        username: account.username,
+        email: account.email,
+        passwordHash,
+        role: 'superAdmin',
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id }),
+    () => changed.users(db),
+  );
   return inserted.length > 0;
 }
 

@@ -1,5 +1,6 @@
 /** Queries on users and refresh tokens for accounts and sessions. Only queries: no rules. */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema/index';
 
@@ -32,7 +33,9 @@ export async function findUserByGoogle(
 
 /** Inserts a user; undefined when the e-mail (or Google identity) is already taken. */
 export async function insertUser(db: Executor, user: NewUser): Promise<UserRow | undefined> {
-  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  const [row] = await telling(db.insert(users).values(user).onConflictDoNothing().returning(), () =>
+    changed.users(db),
+  );
   return row;
 }
 
@@ -41,11 +44,14 @@ export async function updateUser(
   id: string,
   patch: Partial<Pick<NewUser, 'googleIssuer' | 'googleSubject' | 'profilePic'>>,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
+  const [row] = await telling(
+    db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(),
+    () => changed.users(db),
+  );
   return row;
 }
 
@@ -55,12 +61,15 @@ export async function setPassword(
   email: string,
   passwordHash: string,
 ): Promise<UserRow | undefined> {
-  const [row] = await db
-    .update(users)
-    // Reached only with a code mailed to the address: that proves it too (decision 134).
-    .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.email, email))
-    .returning();
+  const [row] = await telling(
+    db
+      .update(users)
+      // Reached only with a code mailed to the address: that proves it too (decision 134).
+      .set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.email, email))
+      .returning(),
+    () => changed.users(db),
+  );
   return row;
 }
 
@@ -131,7 +140,9 @@ export async function revokeFamily(db: Executor, familyId: string, userId: strin
  * stops at its next call rather than at its access token's expiry.
  */
 export async function refuseAccessTokensBefore(db: Executor, userId: string, at: Date) {
-  await db.update(users).set({ tokensNotBefore: at }).where(eq(users.id, userId));
+  await telling(db.update(users).set({ tokensNotBefore: at }).where(eq(users.id, userId)), () =>
+    changed.users(db),
+  );
 }
 
 /**
@@ -170,7 +181,7 @@ export async function recordEndedSession(
   const entry = sql`jsonb_build_array(jsonb_build_object('id', ${ended.familyId}::text, 'at', ${ended.at}::bigint))`;
   const kept = sql`coalesce((select jsonb_agg(e) from jsonb_array_elements(${users.endedSessions}) e
     where (e->>'at')::bigint > ${ended.keepAfter}::bigint), '[]'::jsonb)`;
-  await db
+  const ending = db
     .update(users)
     .set({
       endedSessions: sql`case when ${full} then '[]'::jsonb else ${kept} || ${entry} end`,
@@ -178,4 +189,5 @@ export async function recordEndedSession(
         else ${users.tokensNotBefore} end`,
     })
     .where(eq(users.id, userId));
+  await telling(ending, () => changed.users(db));
 }

@@ -1,10 +1,12 @@
 /**
  * Cart and reservation queries. A cart line is the reservation: its units are already taken
  * off product_variants.stock, so stock is what others can still reserve. Every function takes
- * the executor it runs on, so a service can put several of them in one transaction.
+ * the executor it runs on, so a service can put several of them in one transaction. Every
+ * function that moves stock tells the catalog's caches whose stock it moved (db/changed.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { isEmbedded, isPostgresDatabase, type Executor } from '../../db/client';
+import { changed, telling } from '../../db/changed';
+import { isPostgresDatabase, type Executor } from '../../db/client';
 import { preparedSql, rowsOf } from '../../db/prepared';
 import { carts, cartItems, productVariants } from '../../db/schema/index';
 import { sqlState } from '../../lib/db-errors';
@@ -130,28 +132,25 @@ type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | nu
 
 /**
  * A cart change, `call` naming its database function (migration 0009) and `args` its
- * arguments, prepared three ways:
- * - on PostgreSQL's database itself, with the setting that lets the commit of its own
- *   transaction go on without waiting for the disk (decision 101). Only there: in a larger
- *   transaction `set_config(..., true)` would hold until that transaction ends, and on PGlite
- *   the change would stay in this process's memory until a later commit (a killed app would
- *   lose it);
- * - in a transaction on PostgreSQL, as written;
- * - on the embedded database, through the function's `_announced` wrapper (migration 0019),
- *   which tells the change feed whose stock moved rather than that the catalog changed, so the
- *   catalog's answers that show other products are kept (db/change-feed.ts). On PostgreSQL the
- *   app's connections see the call go by and tell the feed themselves.
+ * arguments, prepared two ways: on PostgreSQL's database itself, with the setting that lets
+ * the commit of its own transaction go on without waiting for the disk (decision 101); and as
+ * written, in a transaction or on the embedded database. Only on PostgreSQL's database: in a
+ * larger transaction `set_config(..., true)` would hold until that transaction ends, and on
+ * PGlite the change would stay in this process's memory until a later commit (a killed app
+ * would lose it). Either way the change is told as one of `productId`'s stock alone, so the
+ * catalog's answers that show other products are kept (decision 125).
  */
 function cartChange<Row>(name: string, select: SQL, call: string, args: SQL) {
-  const statement = (fn: string) => sql`${select} from ${sql.raw(fn)}(${args})`;
-  const waits = preparedSql<Row>(name, statement(call));
+  const statement = sql`${select} from ${sql.raw(call)}(${args})`;
+  const waits = preparedSql<Row>(name, statement);
   const doesNotWait = preparedSql<Row>(
     `${name}_async`,
-    sql`${statement(call)} cross join set_config('synchronous_commit', 'off', true)`,
+    sql`${statement} cross join set_config('synchronous_commit', 'off', true)`,
   );
-  const announced = preparedSql<Row>(`${name}_announced`, statement(`${call}_announced`));
-  return (ex: Executor, values: object) =>
-    (isEmbedded(ex) ? announced : isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values);
+  return (ex: Executor, values: { productId: string; [name: string]: unknown }) =>
+    telling((isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values), () =>
+      changed.catalog(ex, { stockOf: [values.productId] }),
+    );
 }
 
 const stateOf = (row: StateColumns): CartState => ({
@@ -455,6 +454,12 @@ export async function returnStock(ex: Executor, held: readonly HeldUnits[]): Pro
       : a.productId.localeCompare(b.productId),
   );
   if (rows.length === 0) return;
+  await telling(lockAndReturn(ex, rows), () =>
+    changed.catalog(ex, { stockOf: [...new Set(rows.map((r) => r.productId))] }),
+  );
+}
+
+async function lockAndReturn(ex: Executor, rows: readonly HeldUnits[]) {
   const values = sql.join(
     rows.map((r) => sql`(${r.productId}::text, ${r.variant}::text, ${r.quantity}::int)`),
     sql`, `,
@@ -482,8 +487,7 @@ export async function takeAvailable(
   wanted: number,
 ): Promise<number> {
   if (wanted <= 0) return 0;
-  const [row] = rowsOf<{ missing: number }>(
-    await ex.execute(sql`
+  const taking = ex.execute(sql`
       with old as (
         select stock from product_variants
         where product_id = ${productId} and variant = ${variant} for update
@@ -491,7 +495,9 @@ export async function takeAvailable(
       update product_variants pv set stock = greatest(pv.stock - ${wanted}::int, 0)
       from old
       where pv.product_id = ${productId} and pv.variant = ${variant}
-      returning greatest(${wanted}::int - old.stock, 0)::int as missing`),
+      returning greatest(${wanted}::int - old.stock, 0)::int as missing`);
+  const [row] = rowsOf<{ missing: number }>(
+    await telling(taking, () => changed.catalog(ex, { stockOf: [productId] })),
   );
   return row ? Number(row.missing) : wanted;
 }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Feed } from '../../db/change-feed';
+import { changed } from '../../db/changed';
 import { openDatabase } from '../../db/client';
 import { engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
@@ -178,10 +179,13 @@ describe('cached catalog answers on the shop routes', () => {
     t.app.inject({ method: 'GET', url: `/api/product/${id}`, headers });
   const stockOf = async (id: string) =>
     (await getProduct(id)).json<GetProductResponse>().product.stock as number;
-  const setStock = (id: string, stock: number) =>
-    t.database.db.execute(
+  /** A write as the repositories make one: it says what it changed (db/changed.ts). */
+  const setStock = async (id: string, stock: number) => {
+    await t.database.db.execute(
       sql`update product_variants set stock = ${stock} where product_id = ${id}`,
     );
+    changed.catalog(t.database.db, { stockOf: [id] });
+  };
 
   it('answers a repeated read from memory, with the same tag and a 304', async () => {
     const { id } = await createCatalogProduct(t.database.db, { stock: { '': 3 } });
@@ -204,6 +208,7 @@ describe('cached catalog answers on the shop routes', () => {
     expect(await stockOf(id)).toBe(2);
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`update product_variants set stock = 1 where product_id = ${id}`);
+      changed.catalog(tx, { stockOf: [id] });
       // Not committed yet: the shop still shows the committed stock, and may keep it.
       expect(await stockOf(id)).toBe(2);
     });
@@ -211,6 +216,7 @@ describe('cached catalog answers on the shop routes', () => {
     await t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`update product_variants set stock = 0 where product_id = ${id}`);
+        changed.catalog(tx, { stockOf: [id] });
         throw new Error('undo');
       })
       .catch(() => {});
@@ -325,6 +331,7 @@ describe('cached catalog answers on the shop routes', () => {
     await t.database.db.execute(
       sql`update products set price_cents = 99999 where id = ${product.id}`,
     );
+    changed.catalog(t.database.db, 'all');
     expect((await list()).currPageProducts[0]).toMatchObject({
       productID: product.id,
       price: 999.99,
@@ -361,6 +368,7 @@ describe('cached catalog answers on the shop routes', () => {
       });
       try {
         await other.db.execute(sql`update product_variants set stock = 3 where product_id = ${id}`);
+        changed.catalog(other.db, { stockOf: [id] });
         expect(await eventually(() => stockOf(id), 3)).toBe(3);
       } finally {
         await other.close();

@@ -1,6 +1,7 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
 import type { OrderMailKind } from '@otaku/shared';
 import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { orderLines, orderMails, orders, users } from '../../db/schema/index';
@@ -123,8 +124,12 @@ export async function addUnitsSold(
   orderId: string,
   options: { emptyCart?: string } = {},
 ): Promise<void> {
-  if (options.emptyCart === undefined) await addUnitsSoldStatement(ex, { orderId });
-  else await emptyCartAndAddUnitsSoldStatement(ex, { orderId, cartId: options.emptyCart });
+  const adding =
+    options.emptyCart === undefined
+      ? addUnitsSoldStatement(ex, { orderId })
+      : emptyCartAndAddUnitsSoldStatement(ex, { orderId, cartId: options.emptyCart });
+  // The popular sort's order may change anywhere in the catalog.
+  await telling(adding, () => changed.catalog(ex, 'all'));
 }
 
 export async function countUserOrders(ex: Executor, userId: string): Promise<number> {

@@ -1,6 +1,10 @@
-/** Staff writes to products and their variants. Only queries: the rules live in the service. */
+/**
+ * Staff writes to products and their variants. Only queries: the rules live in the service.
+ * Each write tells the catalog's caches that anything may have changed (db/changed.ts).
+ */
 import { STOCK_MAX } from '@otaku/shared';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { products, productVariants } from '../../db/schema/index';
 
@@ -23,11 +27,14 @@ export async function insertProduct(
   id: string,
   product: ProductWrite,
 ): Promise<boolean> {
-  const rows = await db
-    .insert(products)
-    .values({ ...product, id })
-    .onConflictDoNothing({ target: products.id })
-    .returning({ id: products.id });
+  const rows = await telling(
+    db
+      .insert(products)
+      .values({ ...product, id })
+      .onConflictDoNothing({ target: products.id })
+      .returning({ id: products.id }),
+    () => changed.catalog(db, 'all'),
+  );
   return rows.length === 1;
 }
 
@@ -37,11 +44,14 @@ export async function updateProduct(
   id: string,
   patch: Partial<ProductWrite>,
 ): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
+  const rows = await telling(
+    db
+      .update(products)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id }),
+    () => changed.catalog(db, 'all'),
+  );
   return rows.length === 1;
 }
 
@@ -53,6 +63,19 @@ export async function updateProduct(
  * returned, and the caller refuses the save (decision 116).
  */
 export async function replaceVariants(
+  db: Executor,
+  productId: string,
+  variants: readonly VariantWrite[],
+  seen?: ReadonlyMap<string, number>,
+): Promise<string[]> {
+  try {
+    return await writeVariants(db, productId, variants, seen);
+  } finally {
+    changed.catalog(db, 'all');
+  }
+}
+
+async function writeVariants(
   db: Executor,
   productId: string,
   variants: readonly VariantWrite[],
@@ -93,9 +116,9 @@ export async function replaceVariants(
 
 /** Deletes the product (variants and cart lines go with it); returns its image base, if any. */
 export async function deleteProduct(db: Executor, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .delete(products)
-    .where(eq(products.id, id))
-    .returning({ image: products.image });
+  const [row] = await telling(
+    db.delete(products).where(eq(products.id, id)).returning({ image: products.image }),
+    () => changed.catalog(db, 'all'),
+  );
   return row?.image;
 }

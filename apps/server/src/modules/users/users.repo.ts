@@ -1,5 +1,6 @@
 /** Staff queries on user accounts. Only queries: the rank rules live in the service. */
 import { and, count, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { preparedSql } from '../../db/prepared';
 import { userRoleCounts, users } from '../../db/schema/index';
@@ -139,14 +140,17 @@ export async function updateUser(
     Pick<UserRow, 'username' | 'email' | 'role' | 'passwordHash' | 'profilePic' | 'emailVerifiedAt'>
   >,
 ): Promise<ListedUser> {
-  const [row] = await db
-    .update(users)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning(userColumns);
+  const [row] = await telling(
+    db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning(userColumns),
+    () => changed.users(db),
+  );
   return row!;
 }
 
 export async function deleteUser(db: Executor, id: string): Promise<void> {
-  await db.delete(users).where(eq(users.id, id));
+  await telling(db.delete(users).where(eq(users.id, id)), () => changed.users(db));
 }
