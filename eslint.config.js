@@ -96,11 +96,6 @@ export default tseslint.config(
     // way, and no file imports itself round a cycle. Shared code moves down, or a module hands
     // what another needs to it as a callback (checkout.module.ts).
     files: ['apps/server/**/*.ts'],
-    // moves into a module (issue item 3)
-    ignores: [
-      'apps/server/src/plugins/first-screen.ts',
-      'apps/server/src/plugins/first-screen.test.ts',
-    ],
     plugins: { 'import-x': importX },
     rules: {
       'import-x/no-restricted-paths': [

@@ -10,7 +10,7 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { ACCOUNT, START_APP_SCRIPT, userCartId } from '@otaku/shared';
+import { ACCOUNT, userCartId } from '@otaku/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
@@ -58,18 +58,13 @@ export function collectErrors(context: BrowserContext): ErrorCollector {
 }
 
 /**
- * On a page the server has drawn, the app starts once the page and its pictures have shown
- * (apps/web/public/start-app.js) and then takes the screen over: a journey waits until it has
- * (`data-app="ready"`), as a shopper would for what they touch to answer at once. Pages the
- * app draws itself start as their script runs.
+ * An SSR page (home, shop, product) is hydrated by the app's entry as soon as it has run, which
+ * marks `<html data-app="hydrating">` and then `"ready"` once the screen is the app's: a journey
+ * waits for that, as a shopper's touch before hydration would do nothing. Pages the app renders
+ * itself answer as their script runs.
  */
 const appReady = (page: Page) =>
-  page.waitForFunction(
-    (script) =>
-      !document.querySelector(`script[src="${script}"]`) ||
-      document.documentElement.dataset.app === 'ready',
-    START_APP_SCRIPT,
-  );
+  page.waitForFunction(() => document.documentElement.dataset.app !== 'hydrating');
 
 /** A navigation of `page` that returns once the page's app has the screen. */
 function waitingForApp<A extends unknown[], R>(page: Page, navigate: (...args: A) => Promise<R>) {

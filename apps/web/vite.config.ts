@@ -30,7 +30,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     assetsDir: 'assets',
     // dist/.vite/manifest.json: the server reads which chunks each screen needs, to name them in
-    // the page it sends (apps/server/src/plugins/first-screen.ts).
+    // the page it sends (apps/server/src/modules/ssr-pages/ssr-pages.ts).
     manifest: !isSsrBuild,
     target: 'es2022',
     // Keep images as files: the CSP allows data: URLs, but a cacheable hashed file is cheaper.

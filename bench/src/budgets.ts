@@ -69,7 +69,11 @@ const SHOP_PAGES: PageKey[] = ['home', 'shop', 'product', 'cart'];
 const SHOP_PAGE_MAX_KB = 130;
 
 const LIGHTHOUSE_MIN_SCORE = 95;
-const LIGHTHOUSE_MAX_LCP_MS = 2_000;
+/**
+ * The Core Web Vitals line for a good LCP (decision 146): the SSR pages hydrate at once, and
+ * Lighthouse's simulated LCP counts the entry that now loads with the page.
+ */
+const LIGHTHOUSE_MAX_LCP_MS = 2_500;
 const LIGHTHOUSE_MAX_CLS = 0.05;
 const LIGHTHOUSE_PAGES = ['home', 'shop', 'product'];
 

@@ -6,7 +6,9 @@
  *
  * Flags: --smoke (tiny data, 1 s per endpoint, no Lighthouse: what `npm test` runs),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
- * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words).
+ * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words),
+ * --only=lighthouse (Lighthouse and the bundles alone: no generated data, no load; written to
+ * bench/.work/lighthouse.md unless --out says otherwise).
  */
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
@@ -49,11 +51,20 @@ const scale: Scale = smoke ? TINY : FULL;
 const seconds = Number(args.get('seconds') ?? (smoke ? 1 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
+/** `--only=lighthouse`: the demo shop's pages in Lighthouse, without the generated data or load. */
+const lighthouseOnly = only?.length === 1 && only[0] === 'lighthouse';
 const engines =
   (args.get('engine') ?? 'both') === 'both' ? ['postgres', 'pglite'] : [args.get('engine')!];
 const out =
   args.get('out') ??
-  path.join(repoRoot, smoke ? 'bench/.work/smoke.md' : 'bench/results/latest.md');
+  path.join(
+    repoRoot,
+    smoke
+      ? 'bench/.work/smoke.md'
+      : lighthouseOnly
+        ? 'bench/.work/lighthouse.md'
+        : 'bench/results/latest.md',
+  );
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 async function benchEngine(
@@ -200,15 +211,18 @@ async function main() {
   const passwordHash = await hash(BENCH_PASSWORD);
   // The machine's own ceiling before and after the shop's runs: a shared machine's speed can
   // change within minutes, and a run is worth comparing only when the two agree.
-  console.log('a bare Node HTTP server under the same load…');
-  const ceiling = [await bareHttpCeiling('before the shop', { connections, seconds })];
+  const ceiling: Array<Awaited<ReturnType<typeof bareHttpCeiling>>> = [];
   const reports: EngineReport[] = [];
-  for (const engine of engines) {
-    const report = await benchEngine(engine, passwordHash);
-    if (report) reports.push(report);
+  if (!lighthouseOnly) {
+    console.log('a bare Node HTTP server under the same load…');
+    ceiling.push(await bareHttpCeiling('before the shop', { connections, seconds }));
+    for (const engine of engines) {
+      const report = await benchEngine(engine, passwordHash);
+      if (report) reports.push(report);
+    }
+    console.log('the bare Node HTTP server again…');
+    ceiling.push(await bareHttpCeiling('after the shop', { connections, seconds }));
   }
-  console.log('the bare Node HTTP server again…');
-  ceiling.push(await bareHttpCeiling('after the shop', { connections, seconds }));
   let bundles: BundleRow[] = [];
   let lighthouse: LighthouseRow[] = [];
   if (!smoke) {

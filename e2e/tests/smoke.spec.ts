@@ -1,4 +1,4 @@
-import { DEMO_SHOP, SHOP } from '@otaku/shared';
+import { DEMO_SHOP } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -9,9 +9,7 @@ import {
   seedAdmin,
   signInOnLoad,
   test,
-  toyInStock,
   type APIRequestContext,
-  type Browser,
   type Page,
   type Session,
 } from '../fixtures';
@@ -56,31 +54,8 @@ async function expectShell(page: Page) {
   );
 }
 
-/** The app's entry script as the build names it (a drawn page asks for it through start-app.js). */
+/** The app's entry script as the build names it (a module script in the page's head). */
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
-
-/**
- * Runs `steps` on a page of its own (the journeys' pages wait for the app) whose app's entry is
- * held until `letThrough` is called, so that what the steps do lands on the drawn page first.
- */
-async function withAppHeld(
-  browser: Browser,
-  steps: (page: Page, letThrough: () => void) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    let letThrough = () => {};
-    const held = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route(APP_ENTRY, async (route) => {
-      await held;
-      await route.continue();
-    });
-    await steps(page, letThrough);
-  } finally {
-    await context.close();
-  }
-}
 
 /**
  * Holds every CSS animation of the pages `page` opens from the moment it is created (the home
@@ -194,7 +169,7 @@ test.describe('shell', () => {
     expect(catalogCalls).toEqual([]);
   });
 
-  test('shop pages are drawn by the server: their first screen shows before any script runs', async ({
+  test('shop pages are rendered on the server: their first screen shows before any script runs', async ({
     browser,
     request,
   }) => {
@@ -221,15 +196,15 @@ test.describe('shell', () => {
     }
   });
 
-  test('the drawn home loading screen steps through its progress by itself, then shows the hero', async ({
+  test('the SSR home loading screen steps through its progress by itself, then shows the hero', async ({
     browser,
   }) => {
-    // Without the app (a page of its own: the journeys' pages wait for the app to start), the
-    // screen's own CSS does it all (docs/decisions/090, 100).
+    // Without the app (its entry refused, on a page of its own: the journeys' pages wait for
+    // the app), the screen's own CSS does it all (docs/decisions/090, 100).
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
-      await page.route('**/start-app.js', (route) => route.abort());
+      await page.route(APP_ENTRY, (route) => route.abort());
       // The screen's clock held from the start, however long the page takes to load here.
       await holdAnimationsFromParse(page);
       await page.goto('/');
@@ -267,7 +242,7 @@ test.describe('shell', () => {
     }
   });
 
-  test('on the drawn home page the app starts once the hero has shown, or at once for someone signed in', async ({
+  test('the home page is hydrated at once, and still shows its hero after the loading screen', async ({
     page,
     request,
   }) => {
@@ -287,27 +262,28 @@ test.describe('shell', () => {
             ?.startTime,
         APP_ENTRY.source,
       );
+    // The entry is a module script of the page's head (decision 146): asked for with the page,
+    // not after the screen has run its course.
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const heroShownAt = await page.evaluate(
       () => (window as unknown as { heroShownAt?: number }).heroShownAt,
     );
     expect(heroShownAt).toBeDefined();
-    expect(await entryAskedAt()).toBeGreaterThan(heroShownAt!);
+    expect(await entryAskedAt()).toBeLessThan(heroShownAt!);
 
-    // Only the app shows who is signed in, so their page does not wait for the screen: with
-    // the screen held as the page is parsed (it never ends by itself), their app starts
-    // anyway, long before start-app.js's own 3 s.
+    // With the screen held as the page is parsed (it never ends by itself), a signed-in
+    // shopper's app hydrates all the same and shows who they are.
     await holdAnimationsFromParse(page, 'userInfo');
     await openAs(page, await apiLogin(request, seedAdmin.email, seedAdmin.password), '/');
-    expect(await entryAskedAt()).toBeLessThan(3_000);
     await expect(page.getByRole('link', { name: 'Login' })).toHaveCount(0);
-    // The app shows the session itself now: the drawn page's hint is gone.
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // The app shows the session itself now: the SSR page's hint is gone.
     await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
   });
 
   for (const who of ['shopper', 'staff'] as const) {
-    test(`a drawn page opened by ${who} shows their bar's shapes until the app shows them`, async ({
+    test(`an SSR page opened by ${who} shows their bar's shapes until the app shows them`, async ({
       browser,
       request,
     }) => {
@@ -349,60 +325,6 @@ test.describe('shell', () => {
       }
     });
   }
-
-  test('a button pressed before the app has taken the page over is pressed again once it has', async ({
-    browser,
-    request,
-  }) => {
-    const session = await createShopper(request);
-    const toy = await toyInStock(request);
-    await withAppHeld(browser, async (page, letThrough) => {
-      await openAs(page, session, `/shop/${toy.productID}`);
-      await page.getByRole('button', { name: 'Add to Cart' }).click();
-      expect(await page.locator('html').getAttribute('data-app')).toBeNull();
-
-      letThrough();
-      await expect(page.getByText('Item added to cart')).toBeVisible();
-      await page.goto('/cart');
-      await expect(page.getByText(toy.name, { exact: true })).toBeVisible();
-    });
-  });
-
-  test('a sort chosen and a filter ticked before the app has the shop are applied once it has', async ({
-    browser,
-  }) => {
-    await withAppHeld(browser, async (page, letThrough) => {
-      await page.goto('/shop');
-      const sort = page.getByRole('combobox', { name: SHOP.sortBy });
-      await sort.selectOption('price-high');
-      // The box waits for the app rather than ticking on a page whose app would not know it.
-      await page.getByText('Action', { exact: true }).click();
-      await expect(page.getByRole('checkbox', { name: 'Action' })).not.toBeChecked();
-
-      letThrough();
-      await expect(page).toHaveURL(/sort=price-high/);
-      await expect(page).toHaveURL(/types=action/);
-      await expect(sort).toHaveValue('price-high');
-      await expect(page.getByRole('checkbox', { name: 'Action' })).toBeChecked();
-      await expect(page.getByRole('button', { name: 'Clear All' })).toBeEnabled();
-    });
-  });
-
-  test('a search typed before the app has the shop is searched once it has', async ({
-    browser,
-  }) => {
-    await withAppHeld(browser, async (page, letThrough) => {
-      await page.goto('/shop');
-      const search = page.getByPlaceholder(SHOP.searchPlaceholder);
-      await search.pressSequentially('naruto');
-      await search.press('Enter');
-
-      letThrough();
-      await expect(page).toHaveURL(/q=naruto/);
-      await expect(search).toHaveValue('naruto');
-      await expect(page.getByText('Results for “naruto”', { exact: false })).toBeVisible();
-    });
-  });
 
   test('the error collector catches a Content-Security-Policy violation', async ({
     page,

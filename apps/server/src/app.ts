@@ -24,7 +24,7 @@ import { mailPlugin } from './modules/mail/mail.plugin';
 import { docsPlugin } from './plugins/docs';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
-import { apiModules } from './modules/index';
+import { apiModules, pageModules } from './modules/index';
 import { catalogAnswersPlugin } from './modules/catalog/catalog-answers';
 
 export interface AppDeps {
@@ -115,6 +115,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
 
+  for (const module of pageModules) await app.register(module);
   await app.register(webAppPlugin);
   return app;
 }

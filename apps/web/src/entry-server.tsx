@@ -1,5 +1,5 @@
 /**
- * The shop pages drawn on the server: the server (apps/server/src/plugins/first-screen.ts) hands
+ * The shop's SSR pages: the server (apps/server/src/modules/ssr-pages/ssr-pages.ts) hands
  * over the address and the first screen's catalog answers, and puts the markup returned here
  * into the page's #root; the browser then hydrates it (main.tsx) instead of drawing it after
  * its code has loaded (docs/decisions/087).

@@ -22,7 +22,9 @@ import {
   PRICE_FILTER_MIN,
   SEARCH_MAX_LENGTH,
   SEARCH_MIN_LENGTH,
+  STORAGE_KEYS,
 } from './constants';
+import { STAFF_ROLES } from './roles';
 import type { ProductConstraints, ProductImage } from './catalog-api';
 
 /**
@@ -211,10 +213,19 @@ export interface FirstAnswer {
 export const FIRST_ANSWERS_ELEMENT_ID = 'first-answers';
 
 /**
- * The script that starts the app on a page the server has drawn (the web app's
- * public/start-app.js), in place of the app's entry.
+ * The one inline script of an SSR page, run in its head before the first paint. The server
+ * draws every page signed out (only the browser knows who is signed in), so for a shopper the
+ * app keeps signed in it marks `<html data-signed-in>` (`"staff"` for a staff role), and until
+ * the app hydrates the navigation bar shows the shapes of a signed-in bar instead of the
+ * guest's Login (index.css's `signed-in-hint:` and `staff-hint:` variants; the bar removes the
+ * mark once it shows the session itself). The Content-Security-Policy allows it by its hash
+ * (apps/server/src/plugins/security.ts), so it must stay exactly this text.
  */
-export const START_APP_SCRIPT = '/start-app.js';
+export const SIGNED_IN_HINT_SCRIPT = `(function(){try{var s=localStorage.getItem(${JSON.stringify(
+  STORAGE_KEYS.userInfo,
+)});if(s===null)return;var r;try{r=JSON.parse(s).role}catch(e){}document.documentElement.setAttribute("data-signed-in",${JSON.stringify(
+  STAFF_ROLES,
+)}.indexOf(r)>=0?"staff":"")}catch(e){}})()`;
 
 /**
  * The web app's server entry (apps/web/src/entry-server.tsx) as the server calls it: the first

@@ -5,6 +5,7 @@ import { checkoutModule } from './checkout/checkout.module';
 import { dashboardModules } from './dashboard-modules';
 import { healthRoutes } from './health/health.routes';
 import { orderMailPlugin } from './orders/order-mails';
+import { ssrPagesModule } from './ssr-pages/ssr-pages.module';
 
 /**
  * Every API module, registered under /api by app.ts. A new module adds one line here.
@@ -18,3 +19,9 @@ export const apiModules: FastifyPluginAsync[] = [
   checkoutModule,
   ...dashboardModules,
 ];
+
+/**
+ * The modules that serve pages rather than the API, registered by app.ts at the root, before
+ * the web app plugin that sends what they provide.
+ */
+export const pageModules: FastifyPluginAsync[] = [ssrPagesModule];

@@ -83,7 +83,7 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 /**
  * An answer (JSON by default, or a page) made once, with its tag worked out once and each
  * compressed form made on first need: what a cache of answers or pages keeps
- * (modules/catalog/answer-cache.ts, plugins/first-screen.ts).
+ * (modules/catalog/answer-cache.ts, modules/ssr-pages/ssr-pages.ts).
  */
 export class PreparedBody {
   readonly etag: string;

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SIGNED_IN_HINT_SCRIPT } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -23,8 +25,16 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
+ * The CSP source that allows one inline script, by the hash of its exact text, and no other:
+ * `'unsafe-inline'` would allow any script an injected tag carried.
+ */
+export const scriptHashSource = (script: string) =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/**
  * Security headers on every response. The Content-Security-Policy allows exactly what the
- * built web app needs: its own scripts and styles, images from itself and data/blob URLs
+ * built web app needs: its own scripts, plus the SSR pages' one inline script (the signed-in
+ * hint, by its hash), and styles, images from itself and data/blob URLs
  * (previews, profile pictures of Google accounts), and the Stripe checkout redirect.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -34,7 +44,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", scriptHashSource(SIGNED_IN_HINT_SCRIPT)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
         fontSrc: ["'self'", 'data:'],

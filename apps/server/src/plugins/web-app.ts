@@ -2,10 +2,24 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SHOP, isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { FirstScreenPages } from './first-screen';
 import { HTML_TYPE, PreparedBody, sendPrepared } from './http-caching';
+
+/**
+ * Where the shop's SSR pages come from (the ssr-pages module, registered before this plugin):
+ * the page at an address, ready to send, or null when the address has no SSR page.
+ */
+export interface SsrPageSource {
+  page(pathname: string, search: string, log: FastifyBaseLogger): Promise<PreparedBody | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the ssr-pages module when the build can render pages; absent otherwise. */
+    ssrPages?: SsrPageSource;
+  }
+}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -13,9 +27,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * every other GET that is not an API call falls back to index.html (client-side routes), with
  * status 404 at an address the app has no page for or a product page of no product. The
- * shop pages get index.html with their first screen's code, data and pictures named in it
- * and the screen itself drawn (first-screen.ts), kept until the catalog changes and sent with
- * an ETag, so a reload that finds the same page gets an empty 304.
+ * shop's SSR pages (home, shop, product: modules/ssr-pages) are sent as that module renders
+ * them, cached responses kept until the catalog changes and sent with an ETag, so a reload
+ * that finds the same page gets an empty 304.
  * Uploaded and generated images live under /uploads with long cache headers too. A demo
  * shop's pages open with a note saying so (withDemoBanner).
  */
@@ -42,8 +56,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       cacheControl: false,
       // The build's manifest (.vite/) is read by the server, not sent.
       dotfiles: 'ignore',
-      // The page is only sent as the shop prepares it (a demo's with its note, the first
-      // screen drawn), never as the file; /index.html leads to the shop's front page.
+      // The page is only sent as the shop prepares it (a demo's with its note, an SSR page
+      // rendered), never as the file; /index.html leads to the shop's front page.
       globIgnore: ['index.html', 'index.html.*'],
       // index.html and the assets have .br and .gz siblings written by the web build.
       preCompressed: true,
@@ -58,9 +72,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
   const html = app.config.demo ? withDemoBanner(built) : built;
   const appPage = new PreparedBody(html, HTML_TYPE);
   const notFoundPage = new PreparedBody(html, HTML_TYPE, 404);
-  const pages = hasWeb
-    ? await FirstScreenPages.load(webDistDir, app.log, app.database.changes.catalog, html)
-    : null;
+  const ssrPages = hasWeb && app.hasDecorator('ssrPages') ? app.ssrPages : undefined;
 
   if (hasWeb) {
     app.get('/index.html', { schema: { hide: true } }, (request, reply) => {
@@ -82,7 +94,7 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       // A `/shop/:<id>` link is the product page at its one address, for browsers and crawlers.
       const canonical = productLinkTarget(url);
       if (canonical) return reply.redirect(canonical + search, 301);
-      const page = await pages?.page(url, search, app.catalogAnswers, request.log);
+      const page = await ssrPages?.page(url, search, request.log);
       if (page) return sendPrepared(request, reply.header('cache-control', 'no-cache'), page);
       reply.header('cache-control', 'no-cache');
       // An address the app has no page for gets its not-found screen, as a 404.

@@ -54,12 +54,24 @@ function prefetch(client: QueryClient, query: FirstScreenQuery) {
   else void client.prefetchQuery(productQuery(query.productId));
 }
 
-export function preloadRoute(location: Pick<Location, 'pathname' | 'search'>, client: QueryClient) {
+/**
+ * Asks for the screen's code and data at this address; returns when the code has loaded (at
+ * once where there is no shop screen, or its code failed to load: the screen then shows its
+ * own state as it would have).
+ */
+export function preloadRoute(
+  location: Pick<Location, 'pathname' | 'search'>,
+  client: QueryClient,
+): Promise<void> {
   const first = firstScreen(location.pathname, location.search);
-  if (!first) return;
-  void loaders[first.screen]();
+  if (!first) return Promise.resolve();
+  const code = loaders[first.screen]().then(
+    () => undefined,
+    () => undefined,
+  );
   for (const query of first.queries) {
     // A query already answered (by the page, above) is fresh and is not asked again.
     prefetch(client, query);
   }
+  return code;
 }

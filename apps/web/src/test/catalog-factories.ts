@@ -6,7 +6,8 @@
  *   expect(api.lastConstraints()).toMatchObject({ page: 1 });
  */
 import type { CartResponse, Product, ProductConstraints } from '@otaku/shared';
-import { vi } from 'vitest';
+import type { vi } from 'vitest';
+import { stubApi } from './api-stub';
 import { cartResponse } from './checkout-fixtures';
 import { jsonResponse } from './factories';
 
@@ -89,36 +90,38 @@ export function stubCatalogApi({
   cart = cartResponse([]),
 }: CatalogApiOptions = {}): CatalogApiStub {
   const constraints: ProductConstraints[] = [];
-  const fetchStub = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/api/reserveStock' && reserve) {
-      return reserve(JSON.parse(String(init?.body)) as Parameters<typeof reserve>[0]);
-    }
-    if (url.pathname === '/api/cart') return jsonResponse(cart);
-    if (url.pathname === '/api/product/getProducts') {
-      const c = JSON.parse(
-        url.searchParams.get('productConstraints') ?? '{}',
-      ) as ProductConstraints;
-      constraints.push(c);
-      return jsonResponse(productsAnswer(products, c, totalPages));
-    }
-    if (url.pathname === '/api/search/products') {
-      return jsonResponse({
-        success: true,
-        products: suggestions.map(({ productID, name, image, price, category }) => ({
-          productID,
-          name,
-          image,
-          price,
-          category,
-        })),
-      });
-    }
-    const match = /^\/api\/product\/([^/]+)$/.exec(url.pathname);
-    const product = match && products.find((p) => p.productID === decodeURIComponent(match[1]!));
-    if (product) return jsonResponse({ success: true, product });
-    return jsonResponse({ success: false, message: 'Product not found.', code: 'NOT_FOUND' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchStub);
+  const notFound = () =>
+    jsonResponse({ success: false, message: 'Product not found.', code: 'NOT_FOUND' }, 404);
+  const { fetch: fetchStub } = stubApi(
+    {
+      'POST /api/reserveStock': (call) =>
+        reserve ? reserve(call.body as Parameters<typeof reserve>[0]) : notFound(),
+      'POST /api/cart': () => jsonResponse(cart),
+      'GET /api/product/getProducts': (call) => {
+        const c = JSON.parse(
+          new URLSearchParams(call.search).get('productConstraints') ?? '{}',
+        ) as ProductConstraints;
+        constraints.push(c);
+        return jsonResponse(productsAnswer(products, c, totalPages));
+      },
+      'GET /api/search/products': () =>
+        jsonResponse({
+          success: true,
+          products: suggestions.map(({ productID, name, image, price, category }) => ({
+            productID,
+            name,
+            image,
+            price,
+            category,
+          })),
+        }),
+      'GET /api/product/:productID': (call) => {
+        const id = decodeURIComponent(call.path.slice('/api/product/'.length));
+        const product = products.find((p) => p.productID === id);
+        return product ? jsonResponse({ success: true, product }) : notFound();
+      },
+    },
+    { otherwise: notFound },
+  );
   return { constraints, lastConstraints: () => constraints.at(-1), fetch: fetchStub };
 }

@@ -1,40 +1,11 @@
 /**
- * A stand-in for the shop API in cart, coupon and history tests: each handler answers one
- * "METHOD /path" and every call is recorded with its parsed JSON body.
+ * Carts, orders and answers of the cart, coupon and history tests, which stub the API with
+ * test/api-stub.ts (re-exported here).
  */
 import type { CartItem, CartResponse, DashboardOrder, Order } from '@otaku/shared';
-import { vi } from 'vitest';
 import { jsonResponse } from './factories';
 
-export interface RecordedCall {
-  method: string;
-  path: string;
-  search: string;
-  body: unknown;
-}
-
-type Handler = (call: RecordedCall) => Response | Promise<Response>;
-
-export function stubApi(handlers: Record<string, Handler>) {
-  const calls: RecordedCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const call: RecordedCall = {
-        method,
-        path: url.pathname,
-        search: url.search,
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-      };
-      calls.push(call);
-      const handler = handlers[`${method} ${url.pathname}`];
-      return handler ? handler(call) : jsonResponse({ success: false, message: 'No handler' }, 500);
-    }),
-  );
-  return { calls, of: (key: string) => calls.filter((c) => `${c.method} ${c.path}` === key) };
-}
+export { stubApi, type RecordedCall } from './api-stub';
 
 export function cartItem(overrides: Partial<CartItem> = {}): CartItem {
   return {

@@ -34,7 +34,7 @@ describe('Navbar', () => {
   });
 
   it("ends a drawn page's signed-in hint once it shows the session itself", () => {
-    // Set by public/start-app.js; while it is there the guest's bar shows the placeholder
+    // Set by the SSR page's signed-in hint; while it is there the guest's bar shows the placeholder
     // instead of Login (a style of index.css, checked in the browser tests).
     document.documentElement.setAttribute('data-signed-in', '');
     renderNavbar();

@@ -10,10 +10,11 @@ import { NavIconLink } from './nav-icon-link';
 import { useLogout } from './use-logout';
 
 /**
- * Set on <html> by public/start-app.js when a page the server drew (always signed out) opens
- * for someone the app keeps signed in ('staff' for staff): until the app shows who it is, the
- * bar shows the shapes of a signed-in bar in place of the guest's Login, and staff their
- * dashboard's link (the `signed-in-hint:` and `staff-hint:` variants of index.css; decision 100).
+ * Set on <html> by the SSR page's inline script (SIGNED_IN_HINT_SCRIPT in @otaku/shared) before
+ * the first paint when the page (always rendered signed out) opens for someone the app keeps
+ * signed in ('staff' for staff): until the app hydrates and shows who it is, the bar shows the
+ * shapes of a signed-in bar in place of the guest's Login, and staff their dashboard's link
+ * (the `signed-in-hint:` and `staff-hint:` variants of index.css; decisions 100, 146).
  */
 const SIGNED_IN_HINT = 'data-signed-in';
 
@@ -52,7 +53,7 @@ export function Navbar() {
             <li>
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
             </li>
-            {/* A guest's bar has it too, shown only on a drawn page opened by staff. */}
+            {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
             {!user || isStaff(user.role) ? (
               <li className={user ? undefined : 'hidden staff-hint:block'}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
@@ -90,8 +91,8 @@ export function Navbar() {
 
 /**
  * The signed-in bar's shapes without their content (picture, name on wide screens, Logout),
- * shown on a drawn page in place of the guest's Login while the app that knows who is signed
- * in starts: the corner is not empty and the links beside it do not move when it arrives.
+ * shown on an SSR page in place of the guest's Login until the app that knows who is signed
+ * in hydrates: the corner is not empty and the links beside it do not move when it does.
  */
 function SessionPlaceholder() {
   return (

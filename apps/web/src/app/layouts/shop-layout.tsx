@@ -29,8 +29,8 @@ export function ShopLayout() {
 
 /**
  * Marks `<html data-app="ready">` once the first screen is the app's: committed with it, so on
- * a page the server drew, once React has taken that screen's markup over. public/start-app.js
- * then does again what the shopper did before (a press, a choice, typing).
+ * an SSR page (marked `data-app="hydrating"` by the entry), once React has hydrated that
+ * screen's markup. The browser journeys wait for it before they touch an SSR page.
  */
 function ScreenReady() {
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { toast } from '../toast';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui';
+import { notFromTheServer } from '../../test/api-stub';
 import { cartResponse, jsonResponse, stubApi } from '../../test/checkout-fixtures';
 import { storeSession } from '../../test/factories';
 import { render } from '@testing-library/react';
@@ -100,7 +101,13 @@ describe('useAddToCart', () => {
 
   it('shows the server message, or the fallback, for other failures', async () => {
     storeSession('user');
-    stubApi({ 'POST /api/reserveStock': () => jsonResponse({ success: false }, 500) });
+    stubApi({
+      'POST /api/reserveStock': () =>
+        notFromTheServer(
+          new Response('<html><body>Bad gateway</body></html>', { status: 502 }),
+          'a proxy in front of the shop: no message of the server to show',
+        ),
+    });
     const { result } = setup();
     let outcome;
     await act(async () => {

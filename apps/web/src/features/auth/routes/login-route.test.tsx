@@ -2,6 +2,8 @@ import { ACCOUNT, AUTH, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { notFromTheServer } from '../../../test/api-stub';
+import { jsonResponse } from '../../../test/factories';
 import {
   fail,
   fakeApi,
@@ -73,7 +75,13 @@ describe('LoginRoute', { timeout: 20_000 }, () => {
 
   it('clears local storage when the returned user fails the validity check', async () => {
     window.localStorage.setItem(STORAGE_KEYS.cartId, 'guest-cart');
-    fakeApi({ 'POST /api/auth/login': ok({ token: 'tok', user: { _id: 'x' } }) });
+    fakeApi({
+      'POST /api/auth/login': () =>
+        notFromTheServer(
+          jsonResponse({ success: true, token: 'tok', user: { _id: 'x' } }),
+          'the spec checks the returned user, though the server never sends one like this',
+        ),
+    });
     renderLogin();
     await submit('mika@example.test', 'secret-password');
     await screen.findByRole('heading', { name: 'Home screen' });

@@ -2,6 +2,7 @@ import { ACCOUNT, AUTH, RECRUITER, STORAGE_KEYS, TIMINGS, VALIDATION } from '@ot
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { notFromTheServer } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/factories';
 import {
   fail,
@@ -109,7 +110,7 @@ describe('RecruiterRoute', { timeout: 20_000 }, () => {
 
   it.each([
     ['the server message', fail(403, ACCOUNT.recruiterDisabled), ACCOUNT.recruiterDisabled],
-    ['"Failed to create recruiter account"', fail(400), RECRUITER.failed],
+    ['"Failed to create recruiter account"', fail(502), RECRUITER.failed],
     ['"An error occurred while creating the account!"', networkDown, RECRUITER.error],
   ])(
     'shows %s on the form, which keeps what was typed, when it fails',
@@ -136,7 +137,10 @@ describe('RecruiterRoute', { timeout: 20_000 }, () => {
     fakeApi({
       ...codeCalls,
       'POST /api/auth/recruiterBypass': () =>
-        jsonResponse({ success: true, ...sessionBody({ role: 'admin' }) }, 500),
+        notFromTheServer(
+          jsonResponse({ success: true, ...sessionBody({ role: 'admin' }) }, 500),
+          'the spec asks the page to go by the body, whatever sends it',
+        ),
     });
     renderScreen(<RecruiterRoute />, '/recruiter');
     await fillSubmitAndVerify();

@@ -10,34 +10,58 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { loadToastLibrary, toast } from '../../../lib/toast';
 import { vi } from 'vitest';
 import { Toaster } from '../../../components/ui';
+import { notFromTheServer, stubApi, type RecordedCall } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/factories';
 
 export type Handler = (body: unknown, init: RequestInit) => Response | Promise<Response>;
 
-/** Replaces fetch; each call is answered by the handler of its method and path. */
+/**
+ * Replaces fetch (test/api-stub.ts): each call is answered by the handler of its method and
+ * path, checked against the endpoint's response schema.
+ */
 export function fakeApi(handlers: Record<string, Handler>) {
-  const calls: { key: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://shop.test');
-    const key = `${init.method ?? 'GET'} ${url.pathname}`;
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    calls.push({ key, body });
-    const handler = handlers[key];
-    if (!handler) return jsonResponse({ success: false, message: `unexpected ${key}` }, 500);
-    return handler(body, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls, fetchMock, called: (key: string) => calls.filter((c) => c.key === key) };
+  const api = stubApi(
+    Object.fromEntries(
+      Object.entries(handlers).map(([key, handler]) => [
+        key,
+        (call: RecordedCall) => handler(call.body, call.init),
+      ]),
+    ),
+    {
+      otherwise: (call) =>
+        jsonResponse({ success: false, message: `unexpected ${call.endpoint}` }, 500),
+    },
+  );
+  const calls = () => api.calls.map((c) => ({ key: c.endpoint, body: c.body }));
+  return {
+    get calls() {
+      return calls();
+    },
+    fetchMock: api.fetch,
+    called: (key: string) => calls().filter((c) => c.key === key),
+  };
 }
 
 export const ok =
   (body: object, status = 200): Handler =>
   () =>
     jsonResponse({ success: true, ...body }, status);
+/**
+ * A refusal with the server's message; without one, a failure the shop's server never sends
+ * itself (it always says why), such as a proxy's error page: what the screens' fallbacks are for.
+ */
 export const fail =
   (status: number, message?: string, extra: object = {}): Handler =>
   () =>
-    jsonResponse({ success: false, ...(message ? { message } : {}), ...extra }, status);
+    message
+      ? jsonResponse({ success: false, message, ...extra }, status)
+      : notFromTheServer(
+          new Response('<html><body>Error</body></html>', {
+            status,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+          'a proxy in front of the shop',
+        );
 export const networkDown: Handler = () => Promise.reject(new TypeError('Failed to fetch'));
 
 function Probe({ name }: { name: string }) {

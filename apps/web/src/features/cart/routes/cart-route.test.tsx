@@ -7,6 +7,7 @@ import {
   cartResponse,
   figureItem,
   jsonResponse,
+  orderFixture,
   stubApi,
 } from '../../../test/checkout-fixtures';
 import { storeSession } from '../../../test/factories';
@@ -40,7 +41,7 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
           })
         : jsonResponse({ success: false, message: COUPON.invalid, code: 'VALIDATION' }, 400),
     'POST /api/order/placeOrder': () =>
-      jsonResponse({ success: true, message: ORDER.placed, order: {} }, 201),
+      jsonResponse({ success: true, message: ORDER.placed, order: orderFixture() }, 201),
     ...extra,
   });
   showCartPage();
@@ -340,9 +341,10 @@ describe('Cart page', { timeout: 20_000 }, () => {
   it('removes a line and clears the cart, with the fallback message when removing fails', async () => {
     let failRemove = true;
     const { api } = renderCart({
+      // The server cannot be reached: no message of its own to show.
       'DELETE /api/cart/remove': () =>
         failRemove
-          ? jsonResponse({ success: false }, 500)
+          ? Promise.reject(new TypeError('Failed to fetch'))
           : jsonResponse(cartResponse([comic], 'Item removed from cart')),
       'DELETE /api/cart/clear': () => jsonResponse(cartResponse([], 'Cart cleared')),
     });

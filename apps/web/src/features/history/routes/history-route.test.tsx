@@ -1,4 +1,4 @@
-import { PAGE_PAST_END, PAGES, VALIDATION, type Order } from '@otaku/shared';
+import { ACCOUNT, PAGE_PAST_END, PAGES, VALIDATION, type Order } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -164,7 +164,11 @@ describe('Purchase history', { timeout: 20_000 }, () => {
     storeSession('user', 'expired-token');
     const api = stubApi({
       'GET /api/order/getOrders': () => jsonResponse({ success: false, message: 'expired' }, 401),
-      'POST /api/auth/refresh': () => jsonResponse({ success: false }, 401),
+      'POST /api/auth/refresh': () =>
+        jsonResponse(
+          { success: false, message: ACCOUNT.sessionExpired, code: 'UNAUTHENTICATED' },
+          401,
+        ),
     });
     renderInApp('/history');
 

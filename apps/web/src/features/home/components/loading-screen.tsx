@@ -17,9 +17,9 @@ const fillStyle = (step: LoadingStep) => ({
 /**
  * The progress percent and its text while the home page's sections load. Every step is in the
  * markup and the page's CSS shows each in its turn, from the moment the screen appeared
- * (`.home-loading-step`, docs/decisions/100): a page the server drew steps on time before the
- * app has started. `progress`, the app's own count, is what the progress bar reports to
- * assistive technology; without it (null: drawn by the server, or not yet counted) the bar is
+ * (`.home-loading-step`, docs/decisions/100): an SSR page steps on time before the app has
+ * hydrated it. `progress`, the app's own count, is what the progress bar reports to
+ * assistive technology; without it (null: rendered on the server, or not yet counted) the bar is
  * indeterminate, for it cannot say how far the screen has got.
  */
 export function LoadingScreen({ progress }: { progress: number | null }) {
@@ -28,8 +28,6 @@ export function LoadingScreen({ progress }: { progress: number | null }) {
       aria-label={HOME_PAGE.loading}
       style={{ minHeight: LAYOUT.heroHeightPx, ...loadingEndStyle }}
       className="home-loading-screen flex flex-col items-center justify-center gap-6 bg-ink-950 px-6 text-white"
-      // public/start-app.js starts the app on a drawn page once this screen has ended.
-      data-app-starts-after=""
     >
       <p className="font-display text-6xl font-black tabular-nums text-sakura-400">
         {LOADING_STEPS.map((step) => (

@@ -8,7 +8,7 @@
 import { HOME, TIMINGS } from '@otaku/shared';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import { claimDrawnScreen, shownSince } from '../../../app/drawn-screen';
+import { claimSsrScreen, shownSince } from '../../../app/ssr-page';
 
 export const SECTIONS = ['banner', 'comics', 'clothes', 'actionFigures'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -96,7 +96,7 @@ export function useHomeLoading(): { progress: number | null; loaded: boolean } {
   // The server's snapshot while drawn or taken over, the browser's once the app renders alone.
   const counted = useSyncExternalStore(neverChanges, countedInBrowser, notCountedOnServer);
   useEffect(() => {
-    claimDrawnScreen();
+    claimSsrScreen();
     const elapsed = performance.now() - shownAt;
     // One timer for each moment still ahead, and one at once for those already past.
     const moments = [...TIMINGS.homeSectionFlagsMs, TIMINGS.homeForceLoadedMs];

@@ -8,7 +8,7 @@ import {
 } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
 import type * as HeroBannerModule from '../components/hero-banner';
-import { noteDrawnScreen } from '../../../app/drawn-screen';
+import { noteSsrPage } from '../../../app/ssr-page';
 import { loadingText } from '../lib/home-loading';
 import { HomeRoute } from './home-route';
 
@@ -128,17 +128,15 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       ['50%', '600ms, 900ms'],
       ['75%', '900ms, 1200ms'],
     ]);
-    expect(section).toHaveAttribute('data-app-starts-after');
-    // The page under it is shown by an animation of its own, which the app's start waits for too.
+    // The page under it is shown by an animation of its own, as the screen ends.
     const page = document.querySelector<HTMLElement>('.home-loading-page');
-    expect(page).toHaveAttribute('data-app-starts-after');
     expect(page?.style.animationDelay).toBe('1200ms');
   });
 
-  it('on a page the server drew, counts from its first paint, once', async () => {
+  it('on an SSR page, counts from its first paint, once', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const paintedAt = performance.now() - 700;
-    noteDrawnScreen('/', {
+    noteSsrPage('/', {
       getEntriesByName: () => [{ startTime: paintedAt } as PerformanceEntry],
       now: () => performance.now(),
     });
@@ -165,7 +163,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
 
   it('a drawn page elsewhere does not shorten the home loading screen', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    noteDrawnScreen('/shop', {
+    noteSsrPage('/shop', {
       getEntriesByName: () => [{ startTime: performance.now() - 5_000 } as PerformanceEntry],
       now: () => performance.now(),
     });

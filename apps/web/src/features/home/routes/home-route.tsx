@@ -19,16 +19,15 @@ const PAGE_CONTENT = (
 /**
  * The page under the loading screen. Memoized: each progress step re-renders the loading
  * screen only, not the hero and three carousels, whose render is a long task on a slow phone
- * (docs/decisions/082). On a drawn page its own animation shows it, counted from when the
+ * (docs/decisions/082). On an SSR page its own animation shows it, counted from when the
  * browser first styled it, which can be a frame or more after the screen when the page arrives
- * in pieces: public/start-app.js waits for both, so the app starts after the hero has shown.
+ * in pieces.
  */
 const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
   return (
     <div
       className={loading ? 'home-loading-page' : undefined}
       style={loading ? loadingEndStyle : undefined}
-      data-app-starts-after={loading ? '' : undefined}
     >
       {PAGE_CONTENT}
     </div>

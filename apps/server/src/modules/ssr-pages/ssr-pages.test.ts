@@ -9,20 +9,17 @@ import {
   type GetProductResponse,
   type GetProductsResponse,
   type RenderFirstScreen,
+  SIGNED_IN_HINT_SCRIPT,
 } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCatalogProduct, type CatalogProduct } from '../../test/catalog-factories';
-import { useTestApp } from '../../test/helpers';
-import { changed } from '../db/changed';
-import { productVariants } from '../db/schema/index';
-import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
-import {
-  FirstScreenPages,
-  MANIFEST_PATH,
-  screenChunks,
-  SHOP_PICTURES_PRELOADED,
-} from './first-screen';
+import { createCatalogProduct, type CatalogProduct } from '../../../test/catalog-factories';
+import { useTestApp } from '../../../test/helpers';
+import { changed } from '../../db/changed';
+import { productVariants } from '../../db/schema/index';
+import { scriptHashSource } from '../../plugins/security';
+import type { CatalogAnswers } from '../catalog/catalog-answers';
+import { MANIFEST_PATH, screenChunks, SHOP_PICTURES_PRELOADED, SsrPages } from './ssr-pages';
 
 /** A build as Vite writes it: the entry, a chunk it shares with the screens, three screens. */
 const manifest = {
@@ -234,7 +231,7 @@ describe('a shop page as the server sends it', () => {
   });
 
   it('goes without the answers when the catalog cannot give them quickly', async () => {
-    const pages = (await FirstScreenPages.load(dist, t.app.log))!;
+    const pages = (await SsrPages.load(dist, t.app.log))!;
     const stuck = { listing: () => new Promise(() => {}) } as unknown as CatalogAnswers;
     const failing = {
       product: () => Promise.reject(new Error('connection terminated')),
@@ -254,7 +251,7 @@ describe('a shop page as the server sends it', () => {
   });
 });
 
-describe('the first screen drawn on the server', () => {
+describe('the first screen rendered on the server', () => {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const rootOf = (page: string) => /<div id="root">(.*)<\/div><\/body>/.exec(page)?.[1];
 
@@ -264,22 +261,32 @@ describe('the first screen drawn on the server', () => {
       calls.push({ url, answers });
       return Promise.resolve('<main>Figures</main>');
     };
-    const pages = new FirstScreenPages(html, manifest, draw);
+    const pages = new SsrPages(html, manifest, draw);
     const sent = (await pages.page('/shop', '?category=toys', t.app.catalogAnswers, t.app.log))
       ?.body;
     expect(rootOf(sent!)).toBe('<main>Figures</main>');
-    // The code that makes the screen work comes after what shows it.
+    // The entry as Vite emits it, which hydrates the page at once; the screen's chunks beside it.
+    expect(sent).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
+    expect(sent).not.toContain('start-app');
     expect(sent).toContain(
-      '<script src="/start-app.js" data-entry="/assets/index-e1.js" data-session-key="userInfo" ' +
-        'data-staff-roles="admin superAdmin" defer></script>',
-    );
-    expect(sent).not.toContain('<script type="module"');
-    expect(sent).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shop-route-s1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/shop-route-s1.js">',
     );
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe('/shop?category=toys');
     expect(JSON.parse(calls[0]!.answers!)).toEqual(answersIn(sent!));
+  });
+
+  it('marks a signed-in shopper before the first paint with an inline script the CSP allows by its hash', async () => {
+    const pages = new SsrPages(html, manifest, () => Promise.resolve('<main>Figures</main>'));
+    const sent = (await pages.page('/shop', '', t.app.catalogAnswers, t.app.log))!.body;
+    const inline = [...sent.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline).toEqual([SIGNED_IN_HINT_SCRIPT]);
+    // In the head, before the entry (and any style sheet), so it runs before the first paint.
+    expect(sent.indexOf(SIGNED_IN_HINT_SCRIPT)).toBeLessThan(sent.indexOf('/assets/index-e1.js'));
+    expect(sent.indexOf(SIGNED_IN_HINT_SCRIPT)).toBeLessThan(sent.indexOf('</head>'));
+    const csp = (await page('/shop')).headers['content-security-policy'] as string;
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", scriptHashSource(inline[0]!)]);
   });
 
   it('draws a screen whose answer is missing too, with none', async () => {
@@ -288,7 +295,7 @@ describe('the first screen drawn on the server', () => {
       answers.push(options.answers);
       return Promise.resolve('<p>Loading</p>');
     };
-    const pages = new FirstScreenPages(html, manifest, draw);
+    const pages = new SsrPages(html, manifest, draw);
     const sent = (await pages.page('/shop/COM-ZZZZZZ', '', t.app.catalogAnswers, t.app.log))?.body;
     expect(answers).toEqual([null]);
     expect(rootOf(sent!)).toBe('<p>Loading</p>');
@@ -305,18 +312,19 @@ describe('the first screen drawn on the server', () => {
         signal?.addEventListener('abort', () => reject(signal.reason));
       });
     for (const draw of [failing, reporting, stuck]) {
-      const pages = new FirstScreenPages(html, manifest, draw);
+      const pages = new SsrPages(html, manifest, draw);
       const sent = (await pages.page('/shop', '', t.app.catalogAnswers, t.app.log))?.body;
       expect(rootOf(sent!)).toBe('');
       expect(answersIn(sent!)).not.toEqual([]);
-      expect(sent).not.toContain('fetchpriority="low"');
       expect(sent).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
+      // Rendered in the browser, signed in or not: no hint to give.
+      expect(sent).not.toContain(SIGNED_IN_HINT_SCRIPT);
     }
   });
 
   it('sends pages without a first screen as they were built', async () => {
     const draw: RenderFirstScreen = () => Promise.resolve('<p>drawn</p>');
-    const pages = new FirstScreenPages(html, manifest, draw);
+    const pages = new SsrPages(html, manifest, draw);
     expect(await pages.page('/cart', '', t.app.catalogAnswers, t.app.log)).toBeNull();
   });
 
@@ -326,7 +334,7 @@ describe('the first screen drawn on the server', () => {
     mkdirSync(path.join(build, 'dist-server'));
     const entry = path.join(build, 'dist-server', 'entry-server.js');
     writeFileSync(entry, 'export const renderFirstScreen = async ({ url }) => `<p>${url}</p>`;');
-    const drawn = (await FirstScreenPages.load(path.join(build, 'dist'), t.app.log))!;
+    const drawn = (await SsrPages.load(path.join(build, 'dist'), t.app.log))!;
     const sent = (await drawn.page('/shop', '?page=2', t.app.catalogAnswers, t.app.log))?.body;
     expect(rootOf(sent!)).toBe('<p>/shop?page=2</p>');
 
@@ -335,14 +343,14 @@ describe('the first screen drawn on the server', () => {
     cpSync(dist, path.join(broken, 'dist'), { recursive: true });
     mkdirSync(path.join(broken, 'dist-server'));
     writeFileSync(path.join(broken, 'dist-server', 'entry-server.js'), 'export const = ;');
-    const plain = (await FirstScreenPages.load(path.join(broken, 'dist'), t.app.log))!;
+    const plain = (await SsrPages.load(path.join(broken, 'dist'), t.app.log))!;
     const page = (await plain.page('/shop', '', t.app.catalogAnswers, t.app.log))?.body;
     expect(rootOf(page!)).toBe('');
     expect(answersIn(page!)).not.toEqual([]);
   });
 });
 
-describe('drawn pages kept until the catalog changes', () => {
+describe('SSR pages kept until the catalog changes', () => {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
   const counting = () => {
     const drawn: string[] = [];
@@ -350,7 +358,7 @@ describe('drawn pages kept until the catalog changes', () => {
       drawn.push(url);
       return Promise.resolve(`<main>${drawn.length}</main>`);
     };
-    return { drawn, pages: new FirstScreenPages(html, manifest, draw, t.database.changes.catalog) };
+    return { drawn, pages: new SsrPages(html, manifest, draw, t.database.changes.catalog) };
   };
 
   it('draws a page once, and again only after the catalog changed, showing the change', async () => {
@@ -399,7 +407,7 @@ describe('drawn pages kept until the catalog changes', () => {
       if (tries === 1) onError?.(new Error('a boundary failed'));
       return Promise.resolve(`<p>try ${tries}</p>`);
     };
-    const later = new FirstScreenPages(html, manifest, flaky, t.database.changes.catalog);
+    const later = new SsrPages(html, manifest, flaky, t.database.changes.catalog);
     const pageOf = () => later.page('/shop', '', t.app.catalogAnswers, t.app.log);
     expect((await pageOf())!.body).not.toContain('<p>try 1</p>');
     expect((await pageOf())!.body).toContain('<p>try 2</p>');

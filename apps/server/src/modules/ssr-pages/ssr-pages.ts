@@ -1,22 +1,28 @@
 /**
- * The shop pages as the server sends them: the built index.html with what the page's first
- * screen needs written into its head, so the browser fetches it while the app's own code is
- * still on its way (docs/decisions/084):
+ * The shop's SSR pages (home, shop, product) as the server sends them: the built index.html
+ * with what the page's first screen needs written into its head, so the browser fetches it
+ * alongside the app's own code (docs/decisions/084):
  * - `modulepreload` links for the screen's chunk and the chunks it imports, from the build's
  *   manifest (the app would ask for them only once its entry had run);
  * - the first screen's catalog answers, exactly as the API sends them, in a JSON script
  *   element the app puts into its query cache before its first render;
  * - a preload of the first product pictures, with the `srcset` and `sizes` their <img> uses,
  *   so the browser picks the same file and does not wait for the answer to know it;
- * - the first screen itself, drawn from those answers by the web app's own components
+ * - the first screen itself, rendered from those answers by the web app's own components
  *   (apps/web/src/entry-server.tsx), inside #root: the browser paints it as soon as the page
- *   and its style sheet arrive, and the app hydrates it once its code has run
- *   (docs/decisions/087).
+ *   and its style sheet arrive, and the app's entry (a module script in the head, as Vite
+ *   emits it) hydrates it as soon as it has run (docs/decisions/087, 146);
+ * - the signed-in hint (SIGNED_IN_HINT_SCRIPT), an inline script the CSP allows by its hash:
+ *   the page is always rendered signed out, and it lets a signed-in shopper's navigation bar
+ *   show the shapes of theirs until the app hydrates (decision 146).
  *
  * The answers are the answer cache's (modules/catalog/catalog-answers.ts): as current as an API
  * call at the same moment. Anything that cannot be had quickly is left out, and the app asks
- * for it (or draws the screen) as it would without the hints. A page depends on its address and
- * those answers only, so a whole one is kept until the catalog changes (decision 095).
+ * for it (or renders the screen) as it would without the hints. A page depends on its address
+ * and those answers only, so a whole one is kept as a cached response until the catalog
+ * changes (decision 095).
+ *
+ * Loaded by the ssr-pages module (ssr-pages.module.ts); the web app plugin sends the pages.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,17 +39,15 @@ import {
   type GetProductResponse,
   type GetProductsResponse,
   type ProductImage,
-  START_APP_SCRIPT,
-  STAFF_ROLES,
-  STORAGE_KEYS,
   type RenderFirstScreen,
+  SIGNED_IN_HINT_SCRIPT,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { ChangeAwareCache } from '../db/change-aware-cache';
-import type { ChangeFeed } from '../db/change-feed';
-import { withDeadline } from '../lib/deadline';
-import type { CatalogAnswers } from '../modules/catalog/catalog-answers';
-import { HTML_TYPE, PreparedBody } from './http-caching';
+import { ChangeAwareCache } from '../../db/change-aware-cache';
+import type { ChangeFeed } from '../../db/change-feed';
+import { withDeadline } from '../../lib/deadline';
+import { HTML_TYPE, PreparedBody } from '../../plugins/http-caching';
+import type { CatalogAnswers } from '../catalog/catalog-answers';
 
 /** The chunk of each screen, by the name the build gives it (apps/web/src/app/lazy-screens.ts). */
 const SCREEN_CHUNKS: Record<FirstScreen['screen'], string> = {
@@ -58,18 +62,18 @@ export const SHOP_PICTURES_PRELOADED = 2;
 /** How long a page waits for its first screen's answers before it goes without them. */
 const ANSWERS_DEADLINE_MS = 1_000;
 
-/** How long drawing the first screen may take before the page goes without it. */
+/** How long rendering the first screen may take before the page goes without it. */
 const RENDER_DEADLINE_MS = 1_000;
 
 /**
- * How many drawn pages are kept (decision 095): drawing one takes the server 15–35 ms, and a
+ * How many SSR pages are kept (decision 095): rendering one takes the server 15–35 ms, and a
  * page is the same for everyone until the catalog changes. 20–90 KB each, and its compressed
  * forms: at most about 25 MB.
  */
 const PAGES_KEPT = 200;
 
-/** A page as drawn, and whether everything it should hold was ready in time. */
-interface DrawnPage {
+/** A page as rendered, and whether everything it should hold was ready in time. */
+interface RenderedPage {
   page: PreparedBody;
   complete: boolean;
 }
@@ -125,28 +129,21 @@ export function screenChunks(manifest: Manifest): Record<FirstScreen['screen'], 
 }
 
 /**
- * On a page the server has drawn, the app's code is fetched after the first screen's pictures
- * and run once they have loaded (the web app's public/start-app.js): it is needed to make the
- * screen work, not to show it.
+ * The screen's chunks, fetched beside the entry: the app loads them before it hydrates the
+ * page (apps/web/src/main.tsx), and would otherwise ask for them only once its entry had run.
  */
-const modulePreload = (href: string, later: boolean) =>
-  `<link rel="modulepreload"${later ? ' fetchpriority="low"' : ''} crossorigin href="${escapeAttribute(href)}">`;
+const modulePreload = (href: string) =>
+  `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`;
 
 /** The built page's entry script, as Vite writes it. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
 
 /**
- * The head of a page whose first screen is drawn: the entry is started by start-app.js, which
- * also reads where the app keeps a signed-in user and which of their roles see the dashboard
- * (a signed-in shopper's page starts the app sooner and draws their bar's shapes: only the app
- * shows who they are in the navigation bar; decision 100).
+ * The head of an SSR page: the built head with the signed-in hint just before the entry (and
+ * before the style sheet, so it does not wait for it), run before the first paint.
  */
-const drawnHeadOf = (head: string) =>
-  head.replace(
-    ENTRY_SCRIPT,
-    (_, entry: string) =>
-      `<script src="${START_APP_SCRIPT}" data-entry="${entry}" data-session-key="${STORAGE_KEYS.userInfo}" data-staff-roles="${STAFF_ROLES.join(' ')}" defer></script>`,
-  );
+const ssrHeadOf = (head: string) =>
+  head.replace(ENTRY_SCRIPT, (entry) => `<script>${SIGNED_IN_HINT_SCRIPT}</script>${entry}`);
 
 const picturePreload = (image: ProductImage, sizes: string) =>
   `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(
@@ -189,23 +186,29 @@ async function loadRenderer(
       renderFirstScreen?: RenderFirstScreen;
     };
     if (typeof loaded.renderFirstScreen === 'function') return loaded.renderFirstScreen;
-    log.warn({ entry }, 'the web server entry has no renderFirstScreen; pages are not drawn');
+    log.warn(
+      { entry },
+      'the web server entry has no renderFirstScreen; pages are not rendered on the server',
+    );
   } catch (error) {
-    log.warn({ err: error, entry }, 'the web server entry did not load; pages are not drawn');
+    log.warn(
+      { err: error, entry },
+      'the web server entry did not load; pages are not rendered on the server',
+    );
   }
   return null;
 }
 
-export class FirstScreenPages {
+export class SsrPages {
   readonly #head: string;
-  /** The head of a page with its first screen drawn: the app started after its pictures. */
-  readonly #drawnHead: string;
+  /** The head of a page with its first screen rendered: with the signed-in hint. */
+  readonly #ssrHead: string;
   readonly #body: [string, string] | null;
   readonly #tail: string;
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
   readonly #renderer: RenderFirstScreen | null;
   /** Pages kept until the catalog changes; none without a catalog feed. */
-  readonly #kept: ChangeAwareCache<DrawnPage> | null;
+  readonly #kept: ChangeAwareCache<RenderedPage> | null;
 
   constructor(
     html: string,
@@ -215,7 +218,7 @@ export class FirstScreenPages {
   ) {
     const at = html.indexOf('</head>');
     this.#head = html.slice(0, at);
-    this.#drawnHead = drawnHeadOf(this.#head);
+    this.#ssrHead = ssrHeadOf(this.#head);
     this.#tail = html.slice(at);
     // The markup goes between #root's tags.
     const rootAt = this.#tail.indexOf(ROOT_ELEMENT);
@@ -229,7 +232,7 @@ export class FirstScreenPages {
   /**
    * The built page, its manifest and the app's server entry; null when the build has no
    * manifest to read. Without a server entry that loads, pages carry the hints only. With the
-   * catalog's change feed, drawn pages are kept until the catalog changes.
+   * catalog's change feed, SSR pages are kept until the catalog changes.
    */
   static async load(
     webDistDir: string,
@@ -237,18 +240,18 @@ export class FirstScreenPages {
     catalog?: ChangeFeed,
     /** The built index.html as the shop sends it (a demo's with its note); read if not given. */
     html = readFileSync(path.join(webDistDir, 'index.html'), 'utf8'),
-  ): Promise<FirstScreenPages | null> {
+  ): Promise<SsrPages | null> {
     const manifestFile = path.join(webDistDir, MANIFEST_PATH);
     if (!existsSync(manifestFile)) return null;
     if (!html.includes('</head>')) return null;
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
-    return new FirstScreenPages(html, manifest, await loadRenderer(webDistDir, log), catalog);
+    return new SsrPages(html, manifest, await loadRenderer(webDistDir, log), catalog);
   }
 
   /**
    * The page for this address, ready to send; null when it is not a shop page with a first
    * screen. A page is kept until the catalog changes, unless something it should hold was
-   * late or failed (then the next visit draws it again).
+   * late or failed (then the next visit renders it again).
    */
   async page(
     pathname: string,
@@ -258,20 +261,20 @@ export class FirstScreenPages {
   ): Promise<PreparedBody | null> {
     const first = firstScreen(pathname, search);
     if (!first) return null;
-    const draw = () => this.#drawPage(first, pathname, search, answers, log);
+    const render = () => this.#renderPage(first, pathname, search, answers, log);
     const kept = this.#kept
-      ? await this.#kept.get(`${pathname}${search}`, draw, (p) => p.complete)
-      : await draw();
+      ? await this.#kept.get(`${pathname}${search}`, render, (p) => p.complete)
+      : await render();
     return kept.page;
   }
 
-  async #drawPage(
+  async #renderPage(
     first: FirstScreen,
     pathname: string,
     search: string,
     answers: CatalogAnswers,
     log: FastifyBaseLogger,
-  ): Promise<DrawnPage> {
+  ): Promise<RenderedPage> {
     let complete = true;
     /** Whether the catalog said there is nothing at this address (a product page of none). */
     let absent = false;
@@ -305,9 +308,9 @@ export class FirstScreenPages {
     );
     const answersJson = items.length > 0 ? `[${items.join(',')}]` : null;
     const root = this.#body;
-    const markup = root ? await this.#draw(`${pathname}${search}`, answersJson, log) : null;
+    const markup = root ? await this.#render(`${pathname}${search}`, answersJson, log) : null;
     if (root && this.#renderer && markup === null) complete = false;
-    const hints = this.#chunks[first.screen].map((href) => modulePreload(href, markup !== null));
+    const hints = this.#chunks[first.screen].map(modulePreload);
     if (answersJson !== null) {
       hints.push(...picturesOf(first.screen, found[0]!.body));
       hints.push(
@@ -316,7 +319,7 @@ export class FirstScreenPages {
         )}</script>`,
       );
     }
-    const head = markup !== null ? this.#drawnHead : this.#head;
+    const head = markup !== null ? this.#ssrHead : this.#head;
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
     // The app shows its not-found screen; crawlers and link checkers read the status.
     const status = absent && first.screen === 'product' ? 404 : 200;
@@ -324,8 +327,12 @@ export class FirstScreenPages {
     return { page, complete };
   }
 
-  /** The first screen's markup, or null when it cannot be drawn in time (the app draws it). */
-  async #draw(url: string, answers: string | null, log: FastifyBaseLogger): Promise<string | null> {
+  /** The first screen's markup, or null when it cannot be rendered in time (the app renders it). */
+  async #render(
+    url: string,
+    answers: string | null,
+    log: FastifyBaseLogger,
+  ): Promise<string | null> {
     if (!this.#renderer) return null;
     let failed = false;
     try {
@@ -335,12 +342,12 @@ export class FirstScreenPages {
         signal: AbortSignal.timeout(RENDER_DEADLINE_MS),
         onError: (error) => {
           failed = true;
-          log.warn({ err: error }, 'first screen not drawn');
+          log.warn({ err: error }, 'first screen not rendered on the server');
         },
       });
       return failed ? null : markup;
     } catch (error) {
-      log.warn({ err: error }, 'first screen not drawn');
+      log.warn({ err: error }, 'first screen not rendered on the server');
       return null;
     }
   }

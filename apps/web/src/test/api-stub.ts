@@ -1,0 +1,199 @@
+/**
+ * The one stand-in for the shop API in web tests: each handler answers one endpoint
+ * ("METHOD /api/path", `:name` for a path parameter), every call is recorded with its parsed
+ * JSON body, and every answer a handler gives is checked against the response schema the
+ * server declares for that endpoint (from @otaku/shared): a stub cannot answer what the server
+ * never would. A body that does not match fails the test that stubbed it, naming the endpoint
+ * and the schema's complaint. Error answers (4xx, 5xx) must have the API's error shape.
+ */
+import {
+  cartResponseSchema,
+  couponVerifyResponseSchema,
+  createCheckoutSessionResponseSchema,
+  errorResponseSchema,
+  getOrdersResponseSchema,
+  getProductResponseSchema,
+  getProductsResponseSchema,
+  messageResponseSchema,
+  paymentConfigResponseSchema,
+  placeOrderResponseSchema,
+  reserveStockErrorSchema,
+  reserveStockResponseSchema,
+  searchSuggestionsResponseSchema,
+  sendOtpResponseSchema,
+  sessionResponseSchema,
+  verifyOtpResponseSchema,
+  verifyResponseSchema,
+  verifyStockResponseSchema,
+} from '@otaku/shared';
+import { vi } from 'vitest';
+import { z } from 'zod';
+import { jsonResponse } from './factories';
+
+interface EndpointSchemas {
+  /** The body of a successful answer (2xx). */
+  ok: z.ZodType;
+  /** The body of an error answer by status, where it is not the API's error shape. */
+  errors?: Record<number, z.ZodType>;
+}
+
+/** A cart call that may take units: a refusal for stock says which line (409). */
+const takesUnits: EndpointSchemas = {
+  ok: reserveStockResponseSchema,
+  errors: { 409: reserveStockErrorSchema },
+};
+
+/**
+ * Every endpoint a test may stub, with the schemas its route declares on the server
+ * (apps/server/src/modules/ * /*.routes.ts). A test stubbing one that is not here fails until
+ * it is added, with the server's schema.
+ */
+export const ENDPOINTS: Record<string, EndpointSchemas> = {
+  'POST /api/auth/send-otp': { ok: sendOtpResponseSchema },
+  'POST /api/auth/verify-otp': { ok: verifyOtpResponseSchema },
+  'POST /api/auth/signup': { ok: sessionResponseSchema },
+  'POST /api/auth/login': { ok: sessionResponseSchema },
+  'POST /api/auth/forgot-password': { ok: sendOtpResponseSchema },
+  'POST /api/auth/verify-reset-code': { ok: verifyOtpResponseSchema },
+  'POST /api/auth/reset-password': { ok: sessionResponseSchema },
+  'POST /api/auth/recruiterBypass': { ok: sessionResponseSchema },
+  'POST /api/auth/refresh': { ok: sessionResponseSchema },
+  'GET /api/auth/verify': { ok: verifyResponseSchema },
+  'POST /api/auth/logout': { ok: messageResponseSchema },
+  'GET /api/googleAuth/success': { ok: sessionResponseSchema },
+  'POST /api/cart': { ok: cartResponseSchema },
+  'POST /api/reserveStock': takesUnits,
+  'POST /api/decrementReservationStock': { ok: reserveStockResponseSchema },
+  'PUT /api/cart/update': takesUnits,
+  'DELETE /api/cart/remove': { ok: cartResponseSchema },
+  'DELETE /api/cart/clear': { ok: cartResponseSchema },
+  'GET /api/product/getProducts': { ok: getProductsResponseSchema },
+  'GET /api/product/verifyStock': { ok: verifyStockResponseSchema },
+  'GET /api/product/:productID': { ok: getProductResponseSchema },
+  'GET /api/search/products': { ok: searchSuggestionsResponseSchema },
+  'POST /api/coupon/verify': { ok: couponVerifyResponseSchema },
+  'POST /api/order/placeOrder': { ok: placeOrderResponseSchema },
+  'GET /api/order/getOrders': { ok: getOrdersResponseSchema },
+  'GET /api/payments/config': { ok: paymentConfigResponseSchema },
+  'POST /api/stripe/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
+  'POST /api/test/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
+};
+
+export interface RecordedCall {
+  method: string;
+  /** The path as called, e.g. /api/product/COM-1. */
+  path: string;
+  search: string;
+  /** The endpoint it matched, e.g. GET /api/product/:productID (or "METHOD path" when none). */
+  endpoint: string;
+  /** The parsed JSON body, if any. */
+  body: unknown;
+  init: RequestInit;
+}
+
+export type ApiHandler = (call: RecordedCall) => Response | Promise<Response>;
+
+/** The endpoint of ENDPOINTS this call is one of, if any. */
+function endpointOf(method: string, path: string): string | undefined {
+  const parts = path.split('/');
+  return Object.keys(ENDPOINTS).find((key) => {
+    const [keyMethod, keyPath] = key.split(' ') as [string, string];
+    const keyParts = keyPath.split('/');
+    return (
+      keyMethod === method &&
+      keyParts.length === parts.length &&
+      keyParts.every((part, i) => part.startsWith(':') || part === parts[i])
+    );
+  });
+}
+
+/** Answers that are not the shop server's (see notFromTheServer): not checked. */
+const unchecked = new WeakSet<Response>();
+
+/**
+ * An answer the shop's server never gives but something between it and the browser may (a
+ * proxy's error page, a body cut short), for a test of how the app copes: not checked against
+ * the endpoint's schema. `why` says what sends it, for the reader.
+ */
+export function notFromTheServer(response: Response, why: string): Response {
+  void why;
+  unchecked.add(response);
+  return response;
+}
+
+/** Answers that did not match their schema, for the test setup to fail the test that ran. */
+const mismatches: string[] = [];
+
+/** The mismatches since the last call, forgotten (test/setup.ts fails a test that had any). */
+export function takeStubMismatches(): string[] {
+  return mismatches.splice(0);
+}
+
+/** Checks an answer against its endpoint's schema; throws (and records) a readable error. */
+async function checked(endpoint: string, response: Response): Promise<Response> {
+  if (unchecked.has(response)) return response;
+  const schemas = ENDPOINTS[endpoint]!;
+  const { status } = response;
+  const schema = status < 400 ? schemas.ok : (schemas.errors?.[status] ?? errorResponseSchema);
+  const text = await response.clone().text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return response;
+  const problem =
+    `The stub of ${endpoint} answered ${status} with a body the server never sends:\n` +
+    `${z.prettifyError(result.error)}\nbody: ${text.slice(0, 500)}`;
+  mismatches.push(problem);
+  throw new Error(problem);
+}
+
+export interface StubApiOptions {
+  /** Answers a call no handler is for; a 500 "No handler for …" when not given. */
+  otherwise?: (call: RecordedCall) => Response | Promise<Response>;
+}
+
+/**
+ * Replaces fetch: each call is answered by the handler of its endpoint, and recorded. Every
+ * handler must be for an endpoint of ENDPOINTS.
+ */
+export function stubApi(handlers: Record<string, ApiHandler>, options: StubApiOptions = {}) {
+  for (const key of Object.keys(handlers)) {
+    if (!ENDPOINTS[key]) {
+      throw new Error(
+        `No response schema for ${key}: add the endpoint to ENDPOINTS (test/api-stub.ts) with the schema its route declares.`,
+      );
+    }
+  }
+  const calls: RecordedCall[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init.method ?? 'GET';
+    const endpoint = endpointOf(method, url.pathname) ?? `${method} ${url.pathname}`;
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      endpoint,
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      init,
+    };
+    calls.push(call);
+    const handler = handlers[endpoint];
+    if (handler) return checked(endpoint, await handler(call));
+    const answer = options.otherwise
+      ? await options.otherwise(call)
+      : jsonResponse({ success: false, message: `No handler for ${endpoint}` }, 500);
+    return ENDPOINTS[endpoint] ? checked(endpoint, answer) : answer;
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    calls,
+    fetch,
+    /** The calls of one endpoint, by its key in the handlers (or "METHOD /path" as called). */
+    of: (key: string) => calls.filter((c) => c.endpoint === key || `${c.method} ${c.path}` === key),
+  };
+}
