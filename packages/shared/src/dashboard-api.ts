@@ -277,6 +277,16 @@ export const updateCouponRequestSchema = z.object({
 });
 export type UpdateCouponRequest = z.input<typeof updateCouponRequestSchema>;
 
+/**
+ * The dashboard's coupon dialog: the request's own rules, and for a new coupon the server's
+ * further rule that its expiry lies ahead (coupons-admin refuses a past one with this message).
+ */
+export const createCouponFormSchema = createCouponRequestSchema.refine(
+  // Checked even when another field failed, so the date may not have parsed (zod 4).
+  (coupon) => !(coupon.expiryDate instanceof Date) || coupon.expiryDate.getTime() > Date.now(),
+  { message: DASHBOARD_RULES.expiryPast, path: ['expiryDate'] },
+);
+
 export const dashboardCouponSchema = z.object({
   _id: z.string(),
   couponCode: z.string(),

@@ -307,6 +307,42 @@ describe('CouponFormModal', { timeout: 20_000 }, () => {
     expect(screen.queryByText(DASHBOARD_RULES.expiryPast)).not.toBeInTheDocument();
   });
 
+  it("says the shared schema's message and marks the field it speaks of", async () => {
+    const fetchStub = vi.fn();
+    vi.stubGlobal('fetch', fetchStub);
+    await wrap(<CouponFormModal open coupon={null} onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'SPRING');
+    await userEvent.type(screen.getByLabelText('Discount (%)'), '150');
+    await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const message = await screen.findByText(DASHBOARD_RULES.discountRange);
+    const discount = screen.getByLabelText('Discount (%)');
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+    expect(discount).toHaveAccessibleDescription(message.textContent!);
+    expect(screen.getByLabelText('Coupon code')).not.toHaveAttribute('aria-invalid');
+    expect(fetchStub).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it("puts a 400's field message on the field it names", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { success: false, message: DASHBOARD_RULES.discountRange, field: 'discountPercentage' },
+          400,
+        ),
+      ),
+    );
+    await wrap(<CouponFormModal open coupon={coupon} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText(DASHBOARD_RULES.discountRange);
+    expect(screen.getByLabelText('Discount (%)')).toHaveAccessibleDescription(message.textContent!);
+    expect(screen.getByLabelText('Discount (%)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Valid until')).not.toHaveAttribute('aria-invalid');
+    vi.unstubAllGlobals();
+  });
+
   it("drops the server's refusal of a taken code once the code is changed", async () => {
     vi.stubGlobal(
       'fetch',
