@@ -3,7 +3,7 @@
  * has that field, otherwise on the form as a whole (`root.server`). Like the client's own rules,
  * it speaks of the values it was given, so any change to the form takes it away.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
@@ -25,13 +25,15 @@ export function useServerErrorsClearOnChange<T extends FieldValues>(
   fields: readonly FieldPath<T>[],
 ) {
   const { watch, clearErrors, getFieldState } = form;
+  const clear = useCallback(() => {
+    clearErrors('root.server');
+    for (const field of fields)
+      if (getFieldState(field).error?.type === 'server') clearErrors(field);
+  }, [clearErrors, getFieldState, fields]);
   useEffect(() => {
-    const subscription = watch((_values, { name }) => {
-      if (name === undefined) return;
-      clearErrors('root.server');
-      for (const field of fields)
-        if (getFieldState(field).error?.type === 'server') clearErrors(field);
-    });
+    const subscription = watch((_values, { name }) => name !== undefined && clear());
     return () => subscription.unsubscribe();
-  }, [watch, clearErrors, getFieldState, fields]);
+  }, [watch, clear]);
+  /** For a change the form does not hold (a chosen file). */
+  return clear;
 }
