@@ -16,7 +16,7 @@ import {
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
-import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES } from './roles';
+import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES, type Role } from './roles';
 import { parsePlainDecimal, requiredString } from './text-rules';
 import { expiryDateSchema } from './expiry-date';
 
@@ -214,6 +214,55 @@ export const userEditFieldsSchema = z.object({
 });
 export type UserEditFields = z.input<typeof userEditFieldsSchema>;
 
+/** What the dashboard's edit-user dialog holds, as typed. */
+export interface UserEditFormValues {
+  username: string;
+  email: string;
+  password: string;
+  currentPassword: string;
+  emailCode: string;
+  role: Role;
+}
+
+/**
+ * The edit-user dialog's rules: every field it would send checked by userEditFieldsSchema, the
+ * schema the server validates the update with. The dialog sends only what was changed, so a
+ * field left as it was is not checked again; a new address of one's own needs the code mailed
+ * there (decision 136).
+ */
+export function userEditFormSchema(original: { username: string; email: string }, self: boolean) {
+  const fields = userEditFieldsSchema.shape;
+  return z
+    .object({
+      username: z.string(),
+      email: z.string(),
+      password: z.string(),
+      currentPassword: z.string(),
+      emailCode: z.string(),
+      role: z.enum(ROLES),
+    })
+    .superRefine((form, ctx) => {
+      const check = (name: 'username' | 'email' | 'password' | 'emailCode', value: string) => {
+        const result = fields[name].safeParse(value);
+        if (!result.success)
+          ctx.addIssue({ code: 'custom', path: [name], message: result.error.issues[0]!.message });
+      };
+      if (form.username.trim() !== original.username) check('username', form.username);
+      const email = form.email.trim().toLowerCase();
+      if (email !== original.email) check('email', form.email);
+      if (form.password !== '') check('password', form.password);
+      if (self && email !== '' && email !== original.email) {
+        if (form.emailCode.trim() === '')
+          ctx.addIssue({
+            code: 'custom',
+            path: ['emailCode'],
+            message: DASHBOARD_RULES.emailCodeRequired,
+          });
+        else check('emailCode', form.emailCode);
+      }
+    });
+}
+
 /**
  * POST /user/send-email-code: the signed-in account asks for a code at the address it wants
  * to move to, proving itself with its current password (decision 136). The answer is
@@ -276,6 +325,16 @@ export const updateCouponRequestSchema = z.object({
   email: ignoredEmail,
 });
 export type UpdateCouponRequest = z.input<typeof updateCouponRequestSchema>;
+
+/**
+ * The dashboard's coupon dialog: the request's own rules, and for a new coupon the server's
+ * further rule that its expiry lies ahead (coupons-admin refuses a past one with this message).
+ */
+export const createCouponFormSchema = createCouponRequestSchema.refine(
+  // Checked even when another field failed, so the date may not have parsed (zod 4).
+  (coupon) => !(coupon.expiryDate instanceof Date) || coupon.expiryDate.getTime() > Date.now(),
+  { message: DASHBOARD_RULES.expiryPast, path: ['expiryDate'] },
+);
 
 export const dashboardCouponSchema = z.object({
   _id: z.string(),

@@ -1,21 +1,21 @@
 /**
  * Create or edit a coupon (spec §5): code, discount 1-100 and an expiry, all required. A new
  * coupon's expiry must be in the future; an edit may set a past date, which ends the coupon now.
+ * The rules are the server's own schemas; the dialog shows one message under the fields.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   COUPON_CODE_MAX_LENGTH,
-  createCouponRequestSchema,
+  createCouponFormSchema,
   DASHBOARD,
-  DASHBOARD_RULES,
   updateCouponRequestSchema,
   type DashboardCoupon,
 } from '@otaku/shared';
-import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
-import { errorMessage } from '../../../lib/errors';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
-import { useFormValues } from './use-form-values';
+import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -25,13 +25,17 @@ interface CouponFormValues {
   expiryDate: string;
 }
 
-/** What the shared rules say of these values, or null when they may be saved. */
-function refusal(form: CouponFormValues, creating: boolean): string | null {
-  const parsed = (creating ? createCouponRequestSchema : updateCouponRequestSchema).safeParse(form);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? DASHBOARD.errorOccurred;
-  if (creating && parsed.data.expiryDate.getTime() <= Date.now()) return DASHBOARD_RULES.expiryPast;
-  return null;
-}
+/** In the order the dialog shows them; the first refused one speaks. */
+const FIELDS = ['couponCode', 'discountPercentage', 'expiryDate'] as const;
+const ERROR_ID = 'coupon-form-error';
+
+// Raw: the dialog sends the values as typed, and the server parses them with the same schema.
+const createResolver = zodResolver(createCouponFormSchema, undefined, {
+  raw: true,
+}) as unknown as Resolver<CouponFormValues>;
+const updateResolver = zodResolver(updateCouponRequestSchema, undefined, {
+  raw: true,
+}) as unknown as Resolver<CouponFormValues>;
 
 export function CouponFormModal({
   open,
@@ -44,46 +48,49 @@ export function CouponFormModal({
   onClose: () => void;
 }) {
   // Keyed per opening on the page: the form starts from this coupon, or empty.
-  const {
-    values: form,
-    set,
-    serverError,
-    setServerError,
-  } = useFormValues<CouponFormValues>(() =>
-    coupon
+  const form = useForm<CouponFormValues>({
+    resolver: coupon ? updateResolver : createResolver,
+    defaultValues: coupon
       ? {
           couponCode: coupon.couponCode,
           discountPercentage: String(coupon.discountPercentage),
           expiryDate: coupon.expiryDate.slice(0, 10),
         }
       : { couponCode: '', discountPercentage: '', expiryDate: '' },
-  );
-  // After a first try to save, the shared rules speak of the values as they are now.
-  const [tried, setTried] = useState(false);
+  });
+  useServerErrorsClearOnChange(form, FIELDS);
   const create = useCreateCoupon();
   const update = useUpdateCoupon();
-  const problem = tried ? refusal(form, !coupon) : null;
-  const error = problem ?? serverError;
+  const { errors } = form.formState;
+  const failed = FIELDS.find((f) => errors[f]);
+  const error = (failed ? errors[failed] : errors.root?.server)?.message;
 
-  const save = async () => {
-    setTried(true);
-    if (refusal(form, !coupon)) return;
+  const save = form.handleSubmit(async (values) => {
     try {
       if (coupon) {
-        await update.mutateAsync({ id: coupon._id, body: form });
+        await update.mutateAsync({ id: coupon._id, body: values });
         toast.success(DASHBOARD.couponUpdated);
       } else {
-        await create.mutateAsync(form);
+        await create.mutateAsync(values);
         toast.success(DASHBOARD.couponCreated);
       }
       onClose();
     } catch (e) {
-      setServerError(
-        errorMessage(e, coupon ? DASHBOARD.updateCouponFailed : DASHBOARD.createCouponFailed),
+      showServerError(
+        form,
+        e,
+        FIELDS,
+        coupon ? DASHBOARD.updateCouponFailed : DASHBOARD.createCouponFailed,
       );
     }
-  };
+  });
   const busy = create.isPending || update.isPending;
+  const described = (field: (typeof FIELDS)[number], hint?: string) => ({
+    'aria-invalid': failed === field || undefined,
+    'aria-describedby':
+      [hint, failed === field ? ERROR_ID : null].filter(Boolean).join(' ') || undefined,
+  });
+  const code = form.register('couponCode');
 
   return (
     <Modal
@@ -102,20 +109,18 @@ export function CouponFormModal({
         </>
       }
     >
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate className="flex flex-col gap-3" onSubmit={(e) => void save(e)}>
         <Label htmlFor="coupon-code">Coupon code</Label>
         <Input
           id="coupon-code"
-          value={form.couponCode}
           disabled={Boolean(coupon)}
           maxLength={COUPON_CODE_MAX_LENGTH}
-          onChange={(e) => set({ couponCode: e.target.value.toUpperCase() })}
+          {...described('couponCode')}
+          {...code}
+          onChange={(e) => {
+            e.target.value = e.target.value.toUpperCase();
+            return code.onChange(e);
+          }}
         />
         <Label htmlFor="coupon-discount">Discount (%)</Label>
         <Input
@@ -123,8 +128,8 @@ export function CouponFormModal({
           type="number"
           min={1}
           max={100}
-          value={form.discountPercentage}
-          onChange={(e) => set({ discountPercentage: e.target.value })}
+          {...described('discountPercentage')}
+          {...form.register('discountPercentage')}
         />
         <Label htmlFor="coupon-expiry">Valid until</Label>
         <Input
@@ -132,14 +137,13 @@ export function CouponFormModal({
           type="date"
           min={coupon ? undefined : today()}
           max="9999-12-31"
-          value={form.expiryDate}
-          aria-describedby={coupon ? 'coupon-expiry-hint' : undefined}
-          onChange={(e) => set({ expiryDate: e.target.value })}
+          {...described('expiryDate', coupon ? 'coupon-expiry-hint' : undefined)}
+          {...form.register('expiryDate')}
         />
         {coupon ? (
           <FieldHint id="coupon-expiry-hint">A date already past ends the coupon now.</FieldHint>
         ) : null}
-        {error ? <FieldError>{error}</FieldError> : null}
+        {error ? <FieldError id={ERROR_ID}>{error}</FieldError> : null}
       </form>
     </Modal>
   );

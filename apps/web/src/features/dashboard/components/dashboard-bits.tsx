@@ -1,7 +1,5 @@
-/** Small pieces the four dashboard pages share: headers, stat cards and table states. */
-import { DASHBOARD } from '@otaku/shared';
+/** Small pieces the four dashboard pages share: headers and stat cards. */
 import type { ReactNode } from 'react';
-import { Spinner } from '../../../components/ui';
 import { cn } from '../../../lib/cn';
 
 /** The id of a dashboard page's heading, which also names the page's table. */
@@ -44,43 +42,3 @@ export function StatCard({
     </div>
   );
 }
-
-/** The table body's loading, error and empty rows; null when there are rows to show. */
-export function TableState({
-  columns,
-  loading,
-  error,
-  empty,
-  emptyText,
-}: {
-  columns: number;
-  loading: boolean;
-  error: string | null;
-  empty: boolean;
-  emptyText: string;
-}) {
-  if (!loading && !error && !empty) return null;
-  return (
-    <tr>
-      <td colSpan={columns} className="px-4 py-10 text-center text-sm text-ink-500">
-        {loading ? (
-          <span className="inline-flex items-center gap-2">
-            <Spinner size="sm" /> {DASHBOARD.loading}
-          </span>
-        ) : error ? (
-          <span role="alert" className="text-red-600">
-            {error}
-          </span>
-        ) : (
-          emptyText
-        )}
-      </td>
-    </tr>
-  );
-}
-
-export const th = 'px-3 py-3 text-left text-xs font-bold tracking-wide text-ink-500 uppercase';
-export const td = 'px-3 py-3 align-middle text-sm text-ink-800';
-/** A cell whose value reads as one piece (an ID, a date, an amount): never broken over lines. */
-export const tdWhole = `${td} whitespace-nowrap`;
-export const tableWrap = 'overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-100';

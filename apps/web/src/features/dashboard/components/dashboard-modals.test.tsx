@@ -139,6 +139,60 @@ describe('UserEditModal', { timeout: 20_000 }, () => {
     vi.unstubAllGlobals();
   });
 
+  it("says the shared schema's message under a changed field, and sends nothing", async () => {
+    const fetchStub = vi.fn();
+    vi.stubGlobal('fetch', fetchStub);
+    await wrap(
+      <UserEditModal
+        viewer={viewer(person('b', 'superAdmin'))}
+        target={person('u', 'user')}
+        onClose={() => {}}
+      />,
+    );
+    const username = screen.getByLabelText('Username');
+    await userEvent.clear(username);
+    await userEvent.type(username, 'ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText(DASHBOARD_RULES.usernameLength);
+    expect(username).toHaveAccessibleDescription(message.textContent!);
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchStub).not.toHaveBeenCalled();
+    await userEvent.type(username, 'c');
+    expect(screen.queryByText(DASHBOARD_RULES.usernameLength)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it("puts a 400's field message on the field it names", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            success: false,
+            message: 'That password is on a list of leaked ones.',
+            field: 'password',
+          },
+          400,
+        ),
+      ),
+    );
+    await wrap(
+      <UserEditModal
+        viewer={viewer(person('b', 'superAdmin'))}
+        target={person('u', 'user')}
+        onClose={() => {}}
+      />,
+    );
+    const password = screen.getByLabelText('New password');
+    await userEvent.type(password, 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText('That password is on a list of leaked ones.');
+    expect(password).toHaveAccessibleDescription(message.textContent!);
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Username')).not.toHaveAttribute('aria-invalid');
+    vi.unstubAllGlobals();
+  });
+
   it("drops the server's refusal once a field is changed again", async () => {
     vi.stubGlobal(
       'fetch',
@@ -305,6 +359,42 @@ describe('CouponFormModal', { timeout: 20_000 }, () => {
     await userEvent.clear(screen.getByLabelText('Valid until'));
     await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
     expect(screen.queryByText(DASHBOARD_RULES.expiryPast)).not.toBeInTheDocument();
+  });
+
+  it("says the shared schema's message and marks the field it speaks of", async () => {
+    const fetchStub = vi.fn();
+    vi.stubGlobal('fetch', fetchStub);
+    await wrap(<CouponFormModal open coupon={null} onClose={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Coupon code'), 'SPRING');
+    await userEvent.type(screen.getByLabelText('Discount (%)'), '150');
+    await userEvent.type(screen.getByLabelText('Valid until'), nextMonth);
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    const message = await screen.findByText(DASHBOARD_RULES.discountRange);
+    const discount = screen.getByLabelText('Discount (%)');
+    expect(discount).toHaveAttribute('aria-invalid', 'true');
+    expect(discount).toHaveAccessibleDescription(message.textContent!);
+    expect(screen.getByLabelText('Coupon code')).not.toHaveAttribute('aria-invalid');
+    expect(fetchStub).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+  });
+
+  it("puts a 400's field message on the field it names", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          { success: false, message: DASHBOARD_RULES.discountRange, field: 'discountPercentage' },
+          400,
+        ),
+      ),
+    );
+    await wrap(<CouponFormModal open coupon={coupon} onClose={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = await screen.findByText(DASHBOARD_RULES.discountRange);
+    expect(screen.getByLabelText('Discount (%)')).toHaveAccessibleDescription(message.textContent!);
+    expect(screen.getByLabelText('Discount (%)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Valid until')).not.toHaveAttribute('aria-invalid');
+    vi.unstubAllGlobals();
   });
 
   it("drops the server's refusal of a taken code once the code is changed", async () => {

@@ -1,8 +1,10 @@
 /**
  * Edit a user (spec §5, §6). The page mirrors the rank rules the server enforces: fields are
  * disabled without authority, the role select appears only for a superAdmin editing someone
- * else, and editing oneself explains that the role cannot be changed.
+ * else, and editing oneself explains that the role cannot be changed. The fields a save would
+ * send are checked by the server's own schema (userEditFormSchema).
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DASHBOARD,
   DASHBOARD_RULES,
@@ -10,19 +12,20 @@ import {
   PERMISSIONS,
   ROLE_LABELS,
   ROLE_RANK,
-  USER_FORM,
+  userEditFormSchema,
   type PublicUser,
   type Role,
+  type UserEditFormValues,
 } from '@otaku/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
-import { errorMessage } from '../../../lib/errors';
 import type { SessionUser } from '../../../lib/session';
 import { useUpdateUser } from '../api/users';
 import { OwnEmailCode } from './own-email-code';
 import { selectClasses } from './product-form-fields';
-import { useFormValues } from './use-form-values';
+import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 export function canEditUser(viewer: SessionUser, target: PublicUser): boolean {
   if (viewer._id === target._id) return true;
@@ -37,6 +40,10 @@ export function deleteRefusal(viewer: SessionUser, target: PublicUser): string |
     : PERMISSIONS.noAuthorityToDeleteUser;
 }
 
+/** The fields a server refusal can name; any other lands under the form. */
+const FIELDS = ['username', 'email', 'password', 'currentPassword', 'emailCode'] as const;
+type TextName = Exclude<(typeof FIELDS)[number], 'emailCode'>;
+
 export function UserEditModal({
   viewer,
   target,
@@ -46,93 +53,91 @@ export function UserEditModal({
   target: PublicUser | null;
   onClose: () => void;
 }) {
+  const self = viewer._id === target?._id;
+  const original = { username: target?.username ?? '', email: target?.email ?? '' };
+  const resolver = useMemo(
+    () => zodResolver(userEditFormSchema(original, self), undefined, { raw: true }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's two values, not the object
+    [original.username, original.email, self],
+  );
   // Keyed by user on the page: the form starts from this user's details.
-  const {
-    values: form,
-    set,
-    serverError,
-    setServerError,
-  } = useFormValues({
-    username: target?.username ?? '',
-    email: target?.email ?? '',
-    password: '',
-    currentPassword: '',
-    emailCode: '',
-    role: target?.role ?? ('user' as Role),
-    picture: null as File | null,
+  const form = useForm<UserEditFormValues>({
+    resolver,
+    defaultValues: {
+      ...original,
+      password: '',
+      currentPassword: '',
+      emailCode: '',
+      role: target?.role ?? ('user' as Role),
+    },
   });
-  const [touched, setTouched] = useState(false);
+  const clearServerErrors = useServerErrorsClearOnChange(form, FIELDS);
+  const [picture, setPicture] = useState<File | null>(null);
   const update = useUpdateUser();
+  const [email, password, currentPassword, emailCode] = useWatch({
+    control: form.control,
+    name: ['email', 'password', 'currentPassword', 'emailCode'],
+  });
   if (!target) return null;
 
-  const self = viewer._id === target._id;
+  const { errors, isSubmitted } = form.formState;
   const allowed = canEditUser(viewer, target);
   const showRole = viewer.role === 'superAdmin' && !self;
   // Editors changing their own password or email confirm it with the current one (decision
   // 135); a new email of their own also with a code mailed there (decision 136).
-  const newEmail = form.email.trim().toLowerCase();
+  const newEmail = email.trim().toLowerCase();
   const changesOwnEmail = self && newEmail !== '' && newEmail !== target.email;
-  const confirmsOwnChange = self && (form.password !== '' || newEmail !== target.email);
-  const problems = {
-    username: form.username.trim() ? null : USER_FORM.usernameRequired,
-    email: form.email.trim() ? null : USER_FORM.emailRequired,
-    emailCode: changesOwnEmail && !form.emailCode.trim() ? DASHBOARD_RULES.emailCodeRequired : null,
-  };
+  const confirmsOwnChange = self && (password !== '' || newEmail !== target.email);
   const roles: Role[] =
     target.role === 'superAdmin' ? ['user', 'admin', 'superAdmin'] : ['user', 'admin'];
 
-  const save = async () => {
-    setTouched(true);
-    if (problems.username || problems.email || problems.emailCode) return;
+  const save = form.handleSubmit(async (values) => {
     // Only what was changed here, so a save does not undo what someone else changed meanwhile
     // (another superAdmin's role change, the user's own new address).
     const data = new FormData();
-    const username = form.username.trim();
-    const email = form.email.trim();
+    const username = values.username.trim();
+    const email = values.email.trim();
     if (username !== target.username) data.append('username', username);
     if (email.toLowerCase() !== target.email) data.append('email', email);
-    if (showRole && form.role !== target.role) data.append('role', form.role);
-    if (form.password) data.append('password', form.password);
-    if (confirmsOwnChange) data.append('currentPassword', form.currentPassword);
-    if (changesOwnEmail) data.append('emailCode', form.emailCode.trim());
-    if (form.picture) data.append('profilePic', form.picture);
+    if (showRole && values.role !== target.role) data.append('role', values.role);
+    if (values.password) data.append('password', values.password);
+    if (confirmsOwnChange) data.append('currentPassword', values.currentPassword);
+    if (changesOwnEmail) data.append('emailCode', values.emailCode.trim());
+    if (picture) data.append('profilePic', picture);
     data.append('editorEmail', viewer.email);
     try {
       await update.mutateAsync({ id: target._id, form: data });
       toast.success(DASHBOARD.userUpdated);
       onClose();
     } catch (e) {
-      setServerError(errorMessage(e, DASHBOARD.updateUserFailed));
+      showServerError(form, e, FIELDS, DASHBOARD.updateUserFailed);
     }
+  });
+  const text = (name: TextName, label: string, type = 'text') => {
+    const error = errors[name]?.message;
+    return (
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`user-${name}`}>{label}</Label>
+        <Input
+          id={`user-${name}`}
+          type={type}
+          disabled={!allowed}
+          autoComplete={
+            name === 'password'
+              ? 'new-password'
+              : name === 'currentPassword'
+                ? 'current-password'
+                : 'off'
+          }
+          maxLength={name === 'email' ? EMAIL_MAX_LENGTH : undefined}
+          invalid={Boolean(error)}
+          aria-describedby={error ? `user-${name}-error` : undefined}
+          {...form.register(name)}
+        />
+        {error ? <FieldError id={`user-${name}-error`}>{error}</FieldError> : null}
+      </div>
+    );
   };
-  const text = (
-    name: 'username' | 'email' | 'password' | 'currentPassword',
-    label: string,
-    type = 'text',
-  ) => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`user-${name}`}>{label}</Label>
-      <Input
-        id={`user-${name}`}
-        type={type}
-        disabled={!allowed}
-        autoComplete={
-          name === 'password'
-            ? 'new-password'
-            : name === 'currentPassword'
-              ? 'current-password'
-              : 'off'
-        }
-        maxLength={name === 'email' ? EMAIL_MAX_LENGTH : undefined}
-        value={form[name]}
-        invalid={touched && Boolean(problems[name as 'username'])}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-      {touched && (name === 'username' || name === 'email') && problems[name] ? (
-        <FieldError>{problems[name]}</FieldError>
-      ) : null}
-    </div>
-  );
 
   return (
     <Modal
@@ -150,13 +155,7 @@ export function UserEditModal({
         </>
       }
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <form noValidate className="flex flex-col gap-4" onSubmit={(e) => void save(e)}>
         {!allowed ? <FieldError>{PERMISSIONS.noAuthorityToEditUser}</FieldError> : null}
         {text('username', 'Username')}
         {text('email', 'Email', 'email')}
@@ -166,10 +165,12 @@ export function UserEditModal({
         {changesOwnEmail ? (
           <OwnEmailCode
             email={newEmail}
-            currentPassword={form.currentPassword}
-            code={form.emailCode}
-            onCode={(emailCode) => set({ emailCode })}
-            error={touched ? problems.emailCode : null}
+            currentPassword={currentPassword}
+            code={emailCode}
+            onCode={(code) =>
+              form.setValue('emailCode', code, { shouldValidate: isSubmitted, shouldDirty: true })
+            }
+            error={errors.emailCode?.message ?? null}
           />
         ) : null}
         {showRole ? (
@@ -179,8 +180,7 @@ export function UserEditModal({
               id="user-role"
               className={selectClasses}
               disabled={!allowed}
-              value={form.role}
-              onChange={(e) => set({ role: e.target.value as Role })}
+              {...form.register('role')}
             >
               {roles.map((r) => (
                 <option key={r} value={r}>
@@ -198,10 +198,13 @@ export function UserEditModal({
             type="file"
             disabled={!allowed}
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => set({ picture: e.target.files?.[0] ?? null })}
+            onChange={(e) => {
+              clearServerErrors();
+              setPicture(e.target.files?.[0] ?? null);
+            }}
           />
         </div>
-        {serverError ? <FieldError>{serverError}</FieldError> : null}
+        {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
       </form>
     </Modal>
   );

@@ -8,28 +8,34 @@ import {
   type DashboardCoupon,
 } from '@otaku/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Badge, Button, Pagination } from '../../../components/ui';
+import { Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import { couponKeys, useCouponStats, useCoupons, useDeleteCoupon } from '../api/coupons';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { CouponFormModal } from '../components/coupon-form-modal';
-import {
-  pageHeadingId,
-  PageHeader,
-  StatCard,
-  TableState,
-  tableWrap,
-  td,
-  tdWhole,
-  th,
-} from '../components/dashboard-bits';
+import { pageHeadingId, PageHeader, StatCard } from '../components/dashboard-bits';
+import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
+import { editAndDelete } from '../components/row-actions';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
+
+const COLUMNS: Column<DashboardCoupon>[] = [
+  { header: 'Code', className: 'font-mono font-semibold', cell: (c) => c.couponCode },
+  { header: 'Discount (%)', cell: (c) => `${c.discountPercentage}%` },
+  { header: 'Valid Until', whole: true, cell: (c) => formatDashboardDate(c.expiryDate) },
+  {
+    header: 'Status',
+    cell: (c) => {
+      const status = couponStatus(c.expiryDate);
+      return <Badge tone={status === 'Active' ? 'green' : 'gray'}>{status}</Badge>;
+    },
+  },
+];
 
 /** The page's heading, which also names its table. */
 const TITLE = 'Coupons';
@@ -81,64 +87,22 @@ export function CouponsPage() {
           tone="border-l-4 border-sun-400"
         />
       </div>
-      <div className={tableWrap}>
-        <table className="w-full min-w-[640px]" aria-labelledby={pageHeadingId(TITLE)}>
-          <thead className="bg-ink-50">
-            <tr>
-              {['Actions', 'Code', 'Discount (%)', 'Valid Until', 'Status'].map((h) => (
-                <th key={h} className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            <TableState
-              columns={5}
-              loading={coupons.isPending || list.settling}
-              error={
-                coupons.isError ? errorMessage(coupons.error, DASHBOARD.fetchCouponsFailed) : null
-              }
-              empty={rows.length === 0}
-              emptyText={DASHBOARD.noCoupons}
-            />
-            {rows.map((c) => {
-              const status = couponStatus(c.expiryDate);
-              return (
-                <tr key={c._id}>
-                  <td className={td}>
-                    <div className="flex gap-1">
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Edit coupon ${c.couponCode}`}
-                        onClick={() => setForm({ coupon: c })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        size="icon"
-                        variant="ghost"
-                        aria-label={`Delete coupon ${c.couponCode}`}
-                        onClick={() => setDeleting(c)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4 text-red-600" />
-                      </Button>
-                    </div>
-                  </td>
-                  <td className={`${td} font-mono font-semibold`}>{c.couponCode}</td>
-                  <td className={td}>{c.discountPercentage}%</td>
-                  <td className={tdWhole}>{formatDashboardDate(c.expiryDate)}</td>
-                  <td className={td}>
-                    <Badge tone={status === 'Active' ? 'green' : 'gray'}>{status}</Badge>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={setPage} />
+      <DataTable
+        labelledBy={pageHeadingId(TITLE)}
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(c) => c._id}
+        actions={editAndDelete<DashboardCoupon>(
+          (c) => `coupon ${c.couponCode}`,
+          (c) => setForm({ coupon: c }),
+          setDeleting,
+        )}
+        loading={coupons.isPending || list.settling}
+        error={coupons.isError ? errorMessage(coupons.error, DASHBOARD.fetchCouponsFailed) : null}
+        emptyText={DASHBOARD.noCoupons}
+        minWidth={640}
+        pagination={{ page: list.page, totalPages: list.totalPages, onPageChange: setPage }}
+      />
       <CouponFormModal
         key={form ? (form.coupon?._id ?? 'new') : 'closed'}
         open={form !== null}

@@ -7,10 +7,10 @@ import {
   ORDER_SHORT,
   type DashboardOrder,
 } from '@otaku/shared';
-import { Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { Avatar, Badge, Button, Pagination } from '../../../components/ui';
+import { Avatar, Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import {
@@ -22,21 +22,14 @@ import {
   useRevenue,
 } from '../api/orders';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import {
-  pageHeadingId,
-  PageHeader,
-  StatCard,
-  TableState,
-  tableWrap,
-  td,
-  tdWhole,
-  th,
-} from '../components/dashboard-bits';
+import { pageHeadingId, PageHeader, StatCard } from '../components/dashboard-bits';
+import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
 import { MailProblems } from '../components/order-mails';
 import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { ShortUnitsMark } from '../components/short-units';
+import { editAndDelete } from '../components/row-actions';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
 
@@ -59,6 +52,42 @@ function breakableEmail(email: string) {
     </>
   );
 }
+
+const COLUMNS: Column<DashboardOrder>[] = [
+  {
+    header: 'Order ID',
+    cell: (o) => (
+      <>
+        <span className="font-mono text-xs whitespace-nowrap">{o.orderID}</span>
+        <ShortUnitsMark units={o.shortUnits} />
+      </>
+    ),
+  },
+  {
+    header: 'Customer',
+    cell: (o) => (
+      <div className="flex items-center gap-2">
+        <Avatar src={o.user.profilePic} alt="" />
+        <div>
+          <p className="font-semibold">{o.user.username}</p>
+          <p className="text-xs text-ink-500">{breakableEmail(o.user.email)}</p>
+        </div>
+      </div>
+    ),
+  },
+  { header: 'Date', whole: true, cell: (o) => formatDashboardDate(o.createdAt) },
+  { header: 'Amount', whole: true, cell: (o) => formatPrice(o.finalAmount) },
+  { header: 'Coupon Code', cell: (o) => o.couponCode ?? '-' },
+  {
+    header: 'Discount',
+    whole: true,
+    cell: (o) => (o.discount > 0 ? formatPrice(o.discount) : '-'),
+  },
+  {
+    header: 'Status',
+    cell: (o) => <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>,
+  },
+];
 
 /** The page's heading, which also names its table. */
 const TITLE = 'Orders';
@@ -149,92 +178,32 @@ export function OrdersPage() {
           </div>
         </section>
       </div>
-      <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
-        <input
-          type="checkbox"
-          checked={shortOnly}
-          onChange={(e) => setState({ page: 1, shortOnly: e.target.checked })}
-        />
-        {ORDER_SHORT.filter}
-      </label>
-      <div className={tableWrap}>
-        <table className="w-full min-w-[960px]" aria-labelledby={pageHeadingId(TITLE)}>
-          <thead className="bg-ink-50">
-            <tr>
-              {[
-                'Actions',
-                'Order ID',
-                'Customer',
-                'Date',
-                'Amount',
-                'Coupon Code',
-                'Discount',
-                'Status',
-              ].map((h) => (
-                <th key={h} className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            <TableState
-              columns={8}
-              loading={orders.isPending || list.settling}
-              error={
-                orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null
-              }
-              empty={rows.length === 0}
-              emptyText={shortOnly ? ORDER_SHORT.none : DASHBOARD.noOrders}
+      <DataTable
+        labelledBy={pageHeadingId(TITLE)}
+        filters={
+          <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
+            <input
+              type="checkbox"
+              checked={shortOnly}
+              onChange={(e) => setState({ page: 1, shortOnly: e.target.checked })}
             />
-            {rows.map((o) => (
-              <tr key={o._id}>
-                <td className={td}>
-                  <div className="flex gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Edit order ${o.orderID}`}
-                      onClick={() => setEditing(o)}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete order ${o.orderID}`}
-                      onClick={() => setDeleting(o)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4 text-red-600" />
-                    </Button>
-                  </div>
-                </td>
-                <td className={td}>
-                  <span className="font-mono text-xs whitespace-nowrap">{o.orderID}</span>
-                  <ShortUnitsMark units={o.shortUnits} />
-                </td>
-                <td className={td}>
-                  <div className="flex items-center gap-2">
-                    <Avatar src={o.user.profilePic} alt="" />
-                    <div>
-                      <p className="font-semibold">{o.user.username}</p>
-                      <p className="text-xs text-ink-500">{breakableEmail(o.user.email)}</p>
-                    </div>
-                  </div>
-                </td>
-                <td className={tdWhole}>{formatDashboardDate(o.createdAt)}</td>
-                <td className={tdWhole}>{formatPrice(o.finalAmount)}</td>
-                <td className={td}>{o.couponCode ?? '-'}</td>
-                <td className={tdWhole}>{o.discount > 0 ? formatPrice(o.discount) : '-'}</td>
-                <td className={td}>
-                  <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination page={list.page} totalPages={list.totalPages} onPageChange={setPage} />
+            {ORDER_SHORT.filter}
+          </label>
+        }
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(o) => o._id}
+        actions={editAndDelete<DashboardOrder>(
+          (o) => `order ${o.orderID}`,
+          setEditing,
+          setDeleting,
+        )}
+        loading={orders.isPending || list.settling}
+        error={orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null}
+        emptyText={shortOnly ? ORDER_SHORT.none : DASHBOARD.noOrders}
+        minWidth={960}
+        pagination={{ page: list.page, totalPages: list.totalPages, onPageChange: setPage }}
+      />
       <OrderStatusModal
         key={editing?._id ?? 'none'}
         order={editing}

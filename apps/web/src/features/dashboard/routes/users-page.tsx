@@ -5,47 +5,44 @@ import {
   deleteConfirmRequired,
   formatDashboardDate,
   ROLE_LABELS,
-  SEARCH_MIN_LENGTH,
-  VALIDATION,
   type PublicUser,
-  type UserRoleFilter,
 } from '@otaku/shared';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import {
-  Avatar,
-  Badge,
-  Button,
-  FieldError,
-  Input,
-  Label,
-  Pagination,
-} from '../../../components/ui';
+import { Avatar, Badge } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser, useUsers, type UserFilter } from '../api/users';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
-import {
-  pageHeadingId,
-  PageHeader,
-  TableState,
-  tableWrap,
-  td,
-  tdWhole,
-  th,
-} from '../components/dashboard-bits';
+import { pageHeadingId, PageHeader } from '../components/dashboard-bits';
+import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
-import { selectClasses } from '../components/product-form-fields';
+import { editAndDelete } from '../components/row-actions';
+import { UserFilters } from '../components/user-filters';
 import { deleteRefusal, UserEditModal } from '../components/user-edit-modal';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
 
-const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
-  { value: 'all', label: 'All Users' },
-  { value: 'user', label: 'Users' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'superAdmin', label: 'Super Admin' },
+const COLUMNS: Column<PublicUser>[] = [
+  {
+    header: 'User',
+    cell: (u) => (
+      <div className="flex items-center gap-2">
+        <Avatar src={u.profilePic} alt="" />
+        <span className="font-semibold">{u.username}</span>
+      </div>
+    ),
+  },
+  { header: 'Email', cell: (u) => u.email },
+  {
+    header: 'Role',
+    cell: (u) => (
+      <Badge tone={u.role === 'user' ? 'neutral' : u.role === 'admin' ? 'sakura' : 'ink'}>
+        {ROLE_LABELS[u.role]}
+      </Badge>
+    ),
+  },
+  { header: 'Joined', whole: true, cell: (u) => formatDashboardDate(u.createdAt) },
 ];
 
 /** The page's heading, which also names its table. */
@@ -59,8 +56,6 @@ export function UsersPage() {
     role: 'all',
   });
   const [filter, setFilter] = filterState;
-  const [draft, setDraft] = useState({ searchQuery: filter.searchQuery, role: filter.role });
-  const [searchError, setSearchError] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
   const users = useUsers(filter);
@@ -72,113 +67,22 @@ export function UsersPage() {
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title={TITLE} actions={<ExportButton type="users" />} />
-      <form
-        aria-label="User filters"
-        className="grid gap-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-ink-100 md:grid-cols-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const q = draft.searchQuery.trim();
-          if (q && q.length < SEARCH_MIN_LENGTH) return setSearchError(VALIDATION.searchTooShort);
-          setSearchError(null);
-          setFilter({ page: 1, searchQuery: q, role: draft.role });
+      <DataTable
+        labelledBy={pageHeadingId(TITLE)}
+        filters={<UserFilters filter={filter} onLoad={setFilter} />}
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(u) => u._id}
+        actions={editAndDelete<PublicUser>((u) => u.username, setEditing, setDeleting)}
+        loading={users.isPending || list.settling}
+        error={users.isError ? errorMessage(users.error, DASHBOARD.fetchUsersFailed) : null}
+        emptyText={DASHBOARD.noUsers}
+        minWidth={720}
+        pagination={{
+          page: list.page,
+          totalPages: list.totalPages,
+          onPageChange: (page) => setFilter({ ...filter, page }),
         }}
-      >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="user-search">Search by name or email</Label>
-          <Input
-            id="user-search"
-            type="search"
-            value={draft.searchQuery}
-            onChange={(e) => setDraft({ ...draft, searchQuery: e.target.value })}
-          />
-          {searchError ? <FieldError>{searchError}</FieldError> : null}
-        </div>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="user-role-filter">Role</Label>
-          <select
-            id="user-role-filter"
-            className={selectClasses}
-            value={draft.role}
-            onChange={(e) => setDraft({ ...draft, role: e.target.value as UserRoleFilter })}
-          >
-            {ROLE_FILTERS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-end">
-          <Button type="submit" className="w-full">
-            Load Users
-          </Button>
-        </div>
-      </form>
-      <div className={tableWrap}>
-        <table className="w-full min-w-[720px]" aria-labelledby={pageHeadingId(TITLE)}>
-          <thead className="bg-ink-50">
-            <tr>
-              {['Actions', 'User', 'Email', 'Role', 'Joined'].map((h) => (
-                <th key={h} className={th}>
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-ink-100">
-            <TableState
-              columns={5}
-              loading={users.isPending || list.settling}
-              error={users.isError ? errorMessage(users.error, DASHBOARD.fetchUsersFailed) : null}
-              empty={rows.length === 0}
-              emptyText={DASHBOARD.noUsers}
-            />
-            {rows.map((u) => (
-              <tr key={u._id}>
-                <td className={td}>
-                  <div className="flex gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Edit ${u.username}`}
-                      onClick={() => setEditing(u)}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={`Delete ${u.username}`}
-                      onClick={() => setDeleting(u)}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4 text-red-600" />
-                    </Button>
-                  </div>
-                </td>
-                <td className={td}>
-                  <div className="flex items-center gap-2">
-                    <Avatar src={u.profilePic} alt="" />
-                    <span className="font-semibold">{u.username}</span>
-                  </div>
-                </td>
-                <td className={td}>{u.email}</td>
-                <td className={td}>
-                  <Badge
-                    tone={u.role === 'user' ? 'neutral' : u.role === 'admin' ? 'sakura' : 'ink'}
-                  >
-                    {ROLE_LABELS[u.role]}
-                  </Badge>
-                </td>
-                <td className={tdWhole}>{formatDashboardDate(u.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pagination
-        page={list.page}
-        totalPages={list.totalPages}
-        onPageChange={(page) => setFilter({ ...filter, page })}
       />
       <UserEditModal
         key={editing?._id ?? 'none'}
