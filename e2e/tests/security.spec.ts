@@ -1,4 +1,4 @@
-import { DASHBOARD_RULES, FIRST_ANSWERS_ELEMENT_ID } from '@otaku/shared';
+import { DASHBOARD_RULES, FIRST_ANSWERS_ELEMENT_ID, SIGNED_IN_HINT_SCRIPT } from '@otaku/shared';
 import {
   apiLogin,
   baseURL,
@@ -38,7 +38,8 @@ const PAYLOAD = {
  * has is the server's JSON of the first screen's answers (never run), where the payloads are
  * JSON strings.
  */
-const INJECTED = `img[src="x"], [onerror], [onload], iframe, script:not([src]):not(#${FIRST_ANSWERS_ELEMENT_ID}[type="application/json"])`;
+const INJECTED = `img[src="x"], [onerror], [onload], iframe`;
+const INLINE_SCRIPTS = `script:not([src]):not(#${FIRST_ANSWERS_ELEMENT_ID}[type="application/json"])`;
 
 /** Records every alert/confirm/prompt a page opens (and dismisses it). */
 function watchDialogs(page: Page): string[] {
@@ -56,6 +57,20 @@ async function expectInert(page: Page, dialogs: string[]) {
   expect(await page.evaluate(() => '__xss' in window), `window.__xss on ${where}`).toBe(false);
   expect(dialogs, `dialogs on ${where}`).toEqual([]);
   await expect(page.locator(INJECTED), `injected elements on ${where}`).toHaveCount(0);
+  // The SSR pages' signed-in hint is the one inline script the page may hold (the CSP allows
+  // it by its hash); any other is injected.
+  await expect
+    .poll(
+      () =>
+        page
+          .locator(INLINE_SCRIPTS)
+          .evaluateAll(
+            (scripts, hint) => scripts.filter((script) => script.textContent !== hint).length,
+            SIGNED_IN_HINT_SCRIPT,
+          ),
+      { message: `injected scripts on ${where}` },
+    )
+    .toBe(0);
 }
 
 /** Adds one of a product with a single stock (no size or volume to pick) to the cart. */
