@@ -13,6 +13,9 @@ const tiers = testTiers();
 
 export default defineConfig({
   test: {
+    // The pool is the run's, not a project's: without this at the top level every file gets a
+    // process of its own, whatever the projects say.
+    poolOptions: { forks: { isolate: false } },
     projects: engines.flatMap((engine) =>
       [
         { name: engine, include: tiers.shared, isolate: false },
