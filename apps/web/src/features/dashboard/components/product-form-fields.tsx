@@ -22,8 +22,9 @@ import {
   useFormContext,
   useWatch,
   type FieldArrayWithId,
+  type RegisterOptions,
 } from 'react-hook-form';
-import { FieldError, FieldHint, Input, Label } from '../../../components/ui';
+import { FieldError, FieldHint, Input, Label, type InputProps } from '../../../components/ui';
 
 /** The product form's values: the shared fields, with the picture as a file. */
 export type ProductFields = ProductFormFields<File>;
@@ -158,6 +159,31 @@ function TypeSelect({
   );
 }
 
+type TextName = 'name' | 'price' | 'volumes';
+
+/** A labelled input of the form, with its rule's message under it. */
+export function TextField<N extends TextName>({
+  name,
+  label,
+  id = `product-${name}`,
+  options,
+  ...input
+}: InputProps & {
+  name: N;
+  label: string;
+  options?: RegisterOptions<ProductFields, N>;
+}) {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors[name]?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} invalid={Boolean(error)} {...input} {...register(name, options)} />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
 const GENRE_CHOICES = GENRES.map((g) => ({ value: g.slug, label: g.label }));
 const SIZE_CHOICES = SIZES.map((s) => ({ value: s, label: s }));
 
@@ -167,14 +193,14 @@ export function CategoryFields() {
   const { errors } = formState;
   const [category, sizes] = useWatch({ control, name: ['category', 'sizes'] });
   const { rows, follow } = useStockRows();
-  const volumes = register('volumes', {
+  const volumes: RegisterOptions<ProductFields, 'volumes'> = {
     onChange: () => follow({}),
     onBlur: () => {
       const normalised = normaliseVolumes(getValues('volumes'));
       follow({ volumes: normalised });
       setValue('volumes', normalised);
     },
-  });
+  };
   const choose = register('category', {
     onChange: () => {
       const chosen = getValues('category');
@@ -203,16 +229,13 @@ export function CategoryFields() {
           <fieldset className="flex flex-col gap-2">
             <Choices name="genres" legend="Genres" options={GENRE_CHOICES} />
           </fieldset>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="volumes">Volumes</Label>
-            <Input
-              id="volumes"
-              placeholder="V1, V2, V3"
-              invalid={Boolean(errors.volumes)}
-              {...volumes}
-            />
-            {errors.volumes ? <FieldError>{errors.volumes.message}</FieldError> : null}
-          </div>
+          <TextField
+            name="volumes"
+            id="volumes"
+            label="Volumes"
+            placeholder="V1, V2, V3"
+            options={volumes}
+          />
         </>
       ) : null}
       {category === 'clothes' || category === 'shoes' ? (

@@ -15,7 +15,13 @@ import {
   type Product,
 } from '@otaku/shared';
 import { useEffect, useMemo } from 'react';
-import { FormProvider, useController, useForm, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
 import { useSaveProduct } from '../api/products';
@@ -23,6 +29,7 @@ import {
   CategoryFields,
   LimitPerCustomerField,
   rowsFor,
+  TextField,
   type ProductFields,
 } from './product-form-fields';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
@@ -107,6 +114,26 @@ function useCheckAllOnChange(form: UseFormReturn<ProductFields>) {
   }, [watch, trigger]);
 }
 
+// A component of its own, as every field is, so the fields register in the order they are
+// shown: Save takes the focus to the first refused one in that order.
+function DescriptionField() {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors.description?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor="product-description">Description</Label>
+      <textarea
+        id="product-description"
+        rows={3}
+        maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
+        className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
+        {...register('description')}
+      />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
 /** The picture to upload, and its preview (the product's own picture until one is chosen). */
 function PictureField({ product }: { product?: Product | null }) {
   const { field, fieldState } = useController<ProductFields, 'image'>({ name: 'image' });
@@ -176,23 +203,6 @@ export function ProductFormModal({
     }
   });
 
-  const field = (name: 'name' | 'price', label: string, type = 'text') => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`product-${name}`}>{label}</Label>
-      <Input
-        id={`product-${name}`}
-        type={type}
-        step={type === 'number' ? '0.01' : undefined}
-        min={type === 'number' ? 0.01 : undefined}
-        max={type === 'number' ? PRICE_MAX_CENTS / 100 : undefined}
-        maxLength={name === 'name' ? PRODUCT_NAME_MAX_LENGTH : undefined}
-        invalid={Boolean(errors[name])}
-        {...form.register(name)}
-      />
-      {errors[name] ? <FieldError>{errors[name].message}</FieldError> : null}
-    </div>
-  );
-
   return (
     <Modal
       open={open}
@@ -222,19 +232,16 @@ export function ProductFormModal({
             />
             {errors.productID ? <FieldError>{errors.productID.message}</FieldError> : null}
           </div>
-          {field('name', 'Name')}
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="product-description">Description</Label>
-            <textarea
-              id="product-description"
-              rows={3}
-              maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
-              className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
-              {...form.register('description')}
-            />
-            {errors.description ? <FieldError>{errors.description.message}</FieldError> : null}
-          </div>
-          {field('price', 'Price ($)', 'number')}
+          <TextField name="name" label="Name" maxLength={PRODUCT_NAME_MAX_LENGTH} />
+          <DescriptionField />
+          <TextField
+            name="price"
+            label="Price ($)"
+            type="number"
+            step="0.01"
+            min={0.01}
+            max={PRICE_MAX_CENTS / 100}
+          />
           <CategoryFields />
           <LimitPerCustomerField />
           <PictureField product={product} />
