@@ -11,6 +11,7 @@ import {
   checkProductForm,
   emptyProductForm,
   normaliseVolumes,
+  productFormSchema,
   stockKeys,
   toProductPayload,
   type ProductFormValues,
@@ -66,6 +67,39 @@ describe('product form rules', () => {
   ])('refuses a toy stock of %j', (stock, message) => {
     const toy = comic({ category: 'toys', toyType: 'car', volumes: '', stock: { '': stock } });
     expect(checkProductForm(toy, 'create')['stock.']).toBe(message);
+  });
+});
+
+describe('product form schema (the dashboard form)', () => {
+  const fields = {
+    ...emptyProductForm(),
+    name: 'Blade',
+    description: 'A comic.',
+    price: '9.99',
+    category: 'comics' as const,
+    volumes: 'V1, V2',
+    variants: [
+      { variant: 'V1', stock: '1' },
+      { variant: 'V2', stock: '' },
+    ],
+    image: null,
+  };
+
+  it("puts each rule's message on its field, and a variant's stock on its row", () => {
+    const result = productFormSchema('create').safeParse({ ...fields, price: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['price'], message: PRODUCT_FORM.priceRequired },
+      { path: ['image'], message: PRODUCT_FORM.imageRequired },
+      { path: ['variants', 1, 'stock'], message: PRODUCT_FORM.volumeStockRequired('V2') },
+    ]);
+  });
+
+  it('takes a chosen picture for the image, and needs none on an edit', () => {
+    const stocked = { ...fields, variants: [fields.variants[0]!, { variant: 'V2', stock: '0' }] };
+    expect(productFormSchema('create').safeParse({ ...stocked, image: {} }).success).toBe(true);
+    const edit = { ...stocked, productID: 'COM-AAAAAA' };
+    expect(productFormSchema('edit').safeParse(edit).success).toBe(true);
   });
 });
 

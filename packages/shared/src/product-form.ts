@@ -1,7 +1,8 @@
 /**
  * The product form's rules (spec §5), written once: the dashboard form checks them on every
- * change and the server checks them again on create and update.
+ * change (through productFormSchema) and the server checks them again on create and update.
  */
+import { z } from 'zod';
 import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } from './catalog';
 import type { Category } from './catalog';
 import {
@@ -213,6 +214,55 @@ export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): P
       if (typeof result === 'string') errors[`stock.${key}`] = result;
     }
   return errors;
+}
+
+/** One row of the form's stock: a volume, a size or '' (a single stock), and its count as typed. */
+export interface StockRow {
+  variant: string;
+  stock: string;
+}
+
+/**
+ * The values as the dashboard's form holds them: the stock as one row per variant of
+ * stockKeys, in its order, and the picture chosen to upload (null for none; an edit keeps the
+ * product's), in place of hasImage.
+ */
+export interface ProductFormFields<Picture = unknown> extends Omit<
+  ProductFormValues,
+  'stock' | 'hasImage'
+> {
+  variants: StockRow[];
+  image: Picture | null;
+}
+
+/** The form's fields as the rules read them. */
+export function fromProductFormFields({
+  variants,
+  image,
+  ...values
+}: ProductFormFields): ProductFormValues {
+  const stock = Object.fromEntries(variants.map((row) => [row.variant, row.stock]));
+  return { ...values, stock, hasImage: image !== null };
+}
+
+/**
+ * checkProductForm as a schema, for the dashboard form's resolver: each message on the field it
+ * speaks of, and a variant's stock on that variant's row.
+ */
+export function productFormSchema<Picture>(mode: ProductFormMode) {
+  return z.custom<ProductFormFields<Picture>>().superRefine((fields, ctx) => {
+    const errors = checkProductForm(fromProductFormFields(fields), mode);
+    for (const [key, message] of Object.entries(errors)) {
+      if (!key.startsWith('stock.')) {
+        ctx.addIssue({ code: 'custom', message, path: [key] });
+        continue;
+      }
+      const row = fields.variants.findIndex((r) => r.variant === key.slice('stock.'.length));
+      // A variant without its row (never, while the rows follow stockKeys) speaks on them all.
+      const path = row < 0 ? ['variants'] : ['variants', row, 'stock'];
+      ctx.addIssue({ code: 'custom', message, path });
+    }
+  });
 }
 
 /** The values as the server stores them; call only when checkProductForm found nothing. */

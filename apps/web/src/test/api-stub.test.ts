@@ -21,6 +21,17 @@ describe('the API stub', () => {
     expect(api.of('POST /api/cart')[0]!.body).toEqual({ userId: 'u1' });
   });
 
+  it('takes a literal path over a path parameter, as the server does', async () => {
+    const api = stubApi({
+      'GET /api/product/:productID': () =>
+        jsonResponse({ success: false, message: 'Product not found.' }, 404),
+      'GET /api/product/lowStock': () => jsonResponse({ success: true, threshold: 5, items: [] }),
+    });
+    const answer = await fetch('/api/product/lowStock');
+    expect(await answer.json()).toMatchObject({ threshold: 5 });
+    expect(api.of('GET /api/product/lowStock')).toHaveLength(1);
+  });
+
   it('fails a call whose stubbed body the server would never send, naming the endpoint and the problem', async () => {
     stubApi({
       'POST /api/order/placeOrder': () =>

@@ -7,21 +7,35 @@
  * and the schema's complaint. Error answers (4xx, 5xx) must have the API's error shape.
  */
 import {
+  allCouponsResponseSchema,
+  allOrdersResponseSchema,
   cartResponseSchema,
+  couponSavedResponseSchema,
+  couponStatsResponseSchema,
   couponVerifyResponseSchema,
   createCheckoutSessionResponseSchema,
   errorResponseSchema,
   getOrdersResponseSchema,
   getProductResponseSchema,
   getProductsResponseSchema,
+  getUsersResponseSchema,
+  lowStockResponseSchema,
   messageResponseSchema,
+  orderMailProblemsResponseSchema,
+  orderMailsResponseSchema,
+  orderStatsResponseSchema,
   paymentConfigResponseSchema,
   placeOrderResponseSchema,
+  productSavedResponseSchema,
+  resendFailedMailsResponseSchema,
   reserveStockErrorSchema,
   reserveStockResponseSchema,
+  revenueResponseSchema,
   searchSuggestionsResponseSchema,
   sendOtpResponseSchema,
   sessionResponseSchema,
+  successMessageSchema,
+  userUpdatedResponseSchema,
   verifyOtpResponseSchema,
   verifyResponseSchema,
   verifyStockResponseSchema,
@@ -77,6 +91,30 @@ export const ENDPOINTS: Record<string, EndpointSchemas> = {
   'GET /api/payments/config': { ok: paymentConfigResponseSchema },
   'POST /api/stripe/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
   'POST /api/test/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
+  // The staff dashboard's calls.
+  'GET /api/product/dashboardProducts': { ok: getProductsResponseSchema },
+  'POST /api/product/createProduct': { ok: productSavedResponseSchema },
+  'PUT /api/product/updateProduct': { ok: productSavedResponseSchema },
+  'POST /api/product/deleteProduct': { ok: successMessageSchema },
+  'GET /api/product/lowStock': { ok: lowStockResponseSchema },
+  'GET /api/order/allOrdersList': { ok: allOrdersResponseSchema },
+  'GET /api/order/orderStats': { ok: orderStatsResponseSchema },
+  'GET /api/order/revenue': { ok: revenueResponseSchema },
+  'PUT /api/order/update/:id': { ok: successMessageSchema },
+  'DELETE /api/order/delete/:id': { ok: successMessageSchema },
+  'GET /api/order/mails/:id': { ok: orderMailsResponseSchema },
+  'POST /api/order/mails/:id/resend': { ok: successMessageSchema },
+  'GET /api/order/mailProblems': { ok: orderMailProblemsResponseSchema },
+  'POST /api/order/mails/resendFailed': { ok: resendFailedMailsResponseSchema },
+  'GET /api/coupon/allCoupons': { ok: allCouponsResponseSchema },
+  'GET /api/coupon/stats': { ok: couponStatsResponseSchema },
+  'POST /api/coupon/createCoupon': { ok: couponSavedResponseSchema },
+  'PUT /api/coupon/update/:id': { ok: couponSavedResponseSchema },
+  'DELETE /api/coupon/delete/:id': { ok: successMessageSchema },
+  'GET /api/user/getUsers': { ok: getUsersResponseSchema },
+  'PUT /api/user/update/:id': { ok: userUpdatedResponseSchema },
+  'POST /api/user/send-email-code': { ok: sendOtpResponseSchema },
+  'DELETE /api/user/delete/:id': { ok: successMessageSchema },
 };
 
 export interface RecordedCall {
@@ -93,10 +131,16 @@ export interface RecordedCall {
 
 export type ApiHandler = (call: RecordedCall) => Response | Promise<Response>;
 
-/** The endpoint of ENDPOINTS this call is one of, if any. */
+/** How many path parameters an endpoint has: GET /api/product/:productID has one. */
+const parameters = (key: string) => key.split('/').filter((part) => part.startsWith(':')).length;
+
+/**
+ * The endpoint of ENDPOINTS this call is one of, if any; the one with the fewest path parameters
+ * when several fit, as the server's router does (GET /api/product/lowStock is not a product id).
+ */
 function endpointOf(method: string, path: string): string | undefined {
   const parts = path.split('/');
-  return Object.keys(ENDPOINTS).find((key) => {
+  const fits = Object.keys(ENDPOINTS).filter((key) => {
     const [keyMethod, keyPath] = key.split(' ') as [string, string];
     const keyParts = keyPath.split('/');
     return (
@@ -105,6 +149,7 @@ function endpointOf(method: string, path: string): string | undefined {
       keyParts.every((part, i) => part.startsWith(':') || part === parts[i])
     );
   });
+  return fits.sort((a, b) => parameters(a) - parameters(b))[0];
 }
 
 /** Answers that are not the shop server's (see notFromTheServer): not checked. */

@@ -1,8 +1,7 @@
 import '@testing-library/jest-dom/vitest';
-import path from 'node:path';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, expect, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import type * as ClassNames from '../lib/cn';
 import { takeStubMismatches } from './api-stub';
 
@@ -37,19 +36,10 @@ console.error = (...args: unknown[]) => {
   writeError(...args);
 };
 
-/**
- * The dashboard's tests are being rewritten with its pages, on their own stubs: until then a
- * console.error there is printed but does not fail them (their stubs answer some of the
- * dashboard's calls with nothing, which React Query reports). Remove once they are rewritten.
- */
-const consoleErrorsAllowedIn = `${path.sep}src${path.sep}features${path.sep}dashboard${path.sep}`;
-
 afterEach(() => {
-  const errors = consoleErrors.splice(0);
-  const allowed = expect.getState().testPath?.includes(consoleErrorsAllowedIn) ?? false;
   const problems = [
     ...takeStubMismatches(),
-    ...(allowed ? [] : errors.map((message) => `console.error: ${message}`)),
+    ...consoleErrors.splice(0).map((message) => `console.error: ${message}`),
   ];
   if (problems.length > 0) throw new Error(problems.join('\n\n'));
 });

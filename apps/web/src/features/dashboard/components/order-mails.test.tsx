@@ -1,8 +1,9 @@
 import { DASHBOARD_RULES, ORDER_MAIL_STATUS, type OrderMailStatus } from '@otaku/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toast } from '../../../lib/toast';
+import { stubApi, type ApiHandler } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { MailProblems, OrderMails } from './order-mails';
@@ -22,38 +23,32 @@ const givenUp: OrderMailStatus = {
   nextTryAt: null,
 };
 
-/** Answers the order e-mail calls as the server would, recording what was sent. */
-function stubServer(answers: { mails?: OrderMailStatus[][]; failed?: number[] }) {
+/**
+ * Answers the order e-mail calls as the server would: each read the next of `mails` or
+ * `failed` (the last one again once they run out), a resend `resend`. Gives the resends sent.
+ */
+function stubServer(answers: {
+  mails?: OrderMailStatus[][];
+  failed?: number[];
+  resend?: ApiHandler;
+}) {
   const mails = [...(answers.mails ?? [])];
   const failed = [...(answers.failed ?? [])];
-  const fetchStub = vi.fn(async (url: string, init?: RequestInit) => {
-    if (init?.method === 'POST' && url.endsWith('/resendFailed'))
-      return jsonResponse({ success: true, resent: 2, message: ORDER_MAIL_STATUS.resentAll(2) });
-    if (init?.method === 'POST')
-      return jsonResponse({ success: true, message: ORDER_MAIL_STATUS.resendQueued });
-    if (url.includes('/order/mailProblems'))
-      return jsonResponse({
-        success: true,
-        failed: failed.length > 1 ? failed.shift() : failed[0],
-      });
-    return jsonResponse({
-      success: true,
-      to: 'mika@example.test',
-      mails: mails.length > 1 ? mails.shift() : mails[0],
-    });
+  const next = <T,>(list: T[]) => (list.length > 1 ? list.shift()! : list[0]!);
+  const api = stubApi({
+    'GET /api/order/mails/:id': () =>
+      jsonResponse({ success: true, to: 'mika@example.test', mails: next(mails) }),
+    'GET /api/order/mailProblems': () => jsonResponse({ success: true, failed: next(failed) }),
+    'POST /api/order/mails/:id/resend':
+      answers.resend ??
+      (() => jsonResponse({ success: true, message: ORDER_MAIL_STATUS.resendQueued })),
+    'POST /api/order/mails/resendFailed': () =>
+      jsonResponse({ success: true, resent: 2, message: ORDER_MAIL_STATUS.resentAll(2) }),
   });
-  vi.stubGlobal('fetch', fetchStub);
   const posts = () =>
-    (fetchStub.mock.calls as unknown as [string, RequestInit | undefined][])
-      .filter(([, init]) => init?.method === 'POST')
-      .map(([url, init]) => [url, init?.body ? JSON.parse(String(init.body)) : undefined]);
-  return { fetchStub, posts };
+    api.calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body]);
+  return { api, posts };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
 
 describe('OrderMails', () => {
   it('says when each e-mail went out and which could not be sent', async () => {
@@ -119,14 +114,10 @@ describe('OrderMails', () => {
   });
 
   it('says in the question when the mail could not be queued, and stays open', async () => {
-    stubServer({ mails: [[sent]] });
-    const fetchStub = vi.mocked(fetch);
-    const answerGet = fetchStub.getMockImplementation()!;
-    fetchStub.mockImplementation(async (input, init) =>
-      init?.method === 'POST'
-        ? jsonResponse({ success: false, message: DASHBOARD_RULES.mailNotOwed }, 404)
-        : answerGet(input, init),
-    );
+    stubServer({
+      mails: [[sent]],
+      resend: () => jsonResponse({ success: false, message: DASHBOARD_RULES.mailNotOwed }, 404),
+    });
     renderWithProviders(<OrderMails orderId="o1" orderNumber="ORD-00000042" />);
     await userEvent.click(
       await screen.findByRole('button', { name: 'Send again: order confirmation' }),
@@ -145,9 +136,9 @@ describe('OrderMails', () => {
 
 describe('MailProblems', () => {
   it('shows nothing while no e-mail was given up', async () => {
-    const { fetchStub } = stubServer({ failed: [0] });
+    const { api } = stubServer({ failed: [0] });
     const { container } = renderWithProviders(<MailProblems />);
-    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalled());
+    await vi.waitFor(() => expect(api.of('GET /api/order/mailProblems')).toHaveLength(1));
     expect(container).toBeEmptyDOMElement();
   });
 

@@ -1,14 +1,24 @@
-import { DASHBOARD, ORDER_STATUSES, type DashboardOrder, type OrderStatus } from '@otaku/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  DASHBOARD,
+  ORDER_STATUSES,
+  updateOrderRequestSchema,
+  type DashboardOrder,
+  type OrderStatus,
+} from '@otaku/shared';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, Label, Modal } from '../../../components/ui';
-import { errorMessage } from '../../../lib/errors';
 import { useUpdateOrder } from '../api/orders';
 import { OrderDetails } from './order-details';
 import { OrderMails } from './order-mails';
 import { selectClasses } from './product-form-fields';
-import { useFormValues } from './use-form-values';
+import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const FIELDS = ['status'] as const;
+const resolver = zodResolver(updateOrderRequestSchema);
 
 /**
  * Any of the four statuses, with no restriction (spec §4, Order status), below a read-only
@@ -22,19 +32,23 @@ export function OrderStatusModal({
   onClose: () => void;
 }) {
   // Keyed by order on the page: the select starts from this order's status.
-  const { values, set, serverError, setServerError } = useFormValues({
-    status: order?.status ?? ('pending' as OrderStatus),
+  const form = useForm<{ status: OrderStatus }>({
+    resolver,
+    defaultValues: { status: order?.status ?? 'pending' },
   });
+  useServerErrorsClearOnChange(form, FIELDS);
   const update = useUpdateOrder();
-  const save = async () => {
+  const save = form.handleSubmit(async ({ status }) => {
     try {
-      await update.mutateAsync({ id: order!._id, status: values.status });
+      await update.mutateAsync({ id: order!._id, status });
       toast.success(DASHBOARD.orderUpdated);
       onClose();
     } catch (e) {
-      setServerError(errorMessage(e, DASHBOARD.updateOrderFailed));
+      showServerError(form, e, FIELDS, DASHBOARD.updateOrderFailed);
     }
-  };
+  });
+  const { errors } = form.formState;
+  const error = (errors.status ?? errors.root?.server)?.message;
   return (
     <Modal
       open={order !== null}
@@ -62,19 +76,14 @@ export function OrderStatusModal({
       ) : null}
       <div className="mt-5 flex flex-col gap-2 border-t border-ink-100 pt-4">
         <Label htmlFor="order-status">Status</Label>
-        <select
-          id="order-status"
-          className={selectClasses}
-          value={values.status}
-          onChange={(e) => set({ status: e.target.value as OrderStatus })}
-        >
+        <select id="order-status" className={selectClasses} {...form.register('status')}>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
               {label(s)}
             </option>
           ))}
         </select>
-        {serverError ? <FieldError>{serverError}</FieldError> : null}
+        {error ? <FieldError>{error}</FieldError> : null}
       </div>
     </Modal>
   );

@@ -1,14 +1,9 @@
-import {
-  DASHBOARD,
-  DASHBOARD_RULES,
-  sendOtpResponseSchema,
-  userUpdatedResponseSchema,
-  type PublicUser,
-} from '@otaku/shared';
+import { DASHBOARD, DASHBOARD_RULES, type PublicUser } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi, type ApiHandler } from '../../../test/api-stub';
 import { jsonResponse } from '../../../test/factories';
 import { UserEditModal } from './user-edit-modal';
 
@@ -25,25 +20,20 @@ const person = (id: string, role: PublicUser['role']): PublicUser => ({
   createdAt: '2026-01-02T00:00:00.000Z',
 });
 
-type Call = [string, RequestInit];
-/** The server: a code request and an edit, each answered as the shared schemas say. */
-function stubServer(edit: () => Response) {
-  const fetchStub = vi.fn(async (url: string, _init?: RequestInit) => {
-    if (url.endsWith('/api/user/send-email-code'))
-      return jsonResponse(
-        sendOtpResponseSchema.parse({
-          success: true,
-          message: DASHBOARD_RULES.emailCodeSent,
-          resendAfterSeconds: 30,
-        }),
-      );
-    return edit();
+/** The server: a code request and an edit, the edit answered by `edit`. */
+function stubServer(edit: ApiHandler) {
+  const api = stubApi({
+    'POST /api/user/send-email-code': () =>
+      jsonResponse({
+        success: true,
+        message: DASHBOARD_RULES.emailCodeSent,
+        resendAfterSeconds: 30,
+      }),
+    'PUT /api/user/update/:id': edit,
   });
-  vi.stubGlobal('fetch', fetchStub);
-  const calls = () => fetchStub.mock.calls as unknown as Call[];
   return {
-    codeRequests: () => calls().filter(([url]) => url.endsWith('/send-email-code')),
-    edits: () => calls().filter(([url]) => url.includes('/user/update/')),
+    codeRequests: () => api.of('POST /api/user/send-email-code'),
+    edits: () => api.of('PUT /api/user/update/:id'),
   };
 }
 
@@ -63,19 +53,15 @@ async function typeNewEmail(email: string) {
   await userEvent.type(field, email);
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('changing one’s own email in the edit dialog', { timeout: 20_000 }, () => {
   it('asks for a code mailed to the new address, then sends it with the save', async () => {
     const me = person('me', 'admin');
     const server = stubServer(() =>
-      jsonResponse(
-        userUpdatedResponseSchema.parse({
-          success: true,
-          message: DASHBOARD.userUpdated,
-          user: { ...me, email: 'new@example.com' },
-        }),
-      ),
+      jsonResponse({
+        success: true,
+        message: DASHBOARD.userUpdated,
+        user: { ...me, email: 'new@example.com' },
+      }),
     );
     const onClose = await openOwn(me);
     expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
@@ -93,8 +79,8 @@ describe('changing one’s own email in the edit dialog', { timeout: 20_000 }, (
     await userEvent.type(screen.getByLabelText('Current password'), 'the-old-password');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(DASHBOARD_RULES.emailCodeSent)).toBeInTheDocument();
-    const [[, request]] = server.codeRequests() as [Call];
-    expect(JSON.parse(request.body as string)).toEqual({
+    const [request] = server.codeRequests();
+    expect(request!.body).toEqual({
       email: 'new@example.com',
       currentPassword: 'the-old-password',
     });
@@ -103,8 +89,8 @@ describe('changing one’s own email in the edit dialog', { timeout: 20_000 }, (
     await userEvent.type(screen.getByLabelText('Code from the email'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalledOnce());
-    const [[, edit]] = server.edits() as [Call];
-    const sent = edit.body as FormData;
+    const [edit] = server.edits();
+    const sent = edit!.init.body as FormData;
     expect(sent.get('email')).toBe('New@Example.com');
     expect(sent.get('currentPassword')).toBe('the-old-password');
     expect(sent.get('emailCode')).toBe('123456');
@@ -132,7 +118,7 @@ describe('changing one’s own email in the edit dialog', { timeout: 20_000 }, (
   });
 
   it('asks staff editing someone else for no code', async () => {
-    stubServer(() => jsonResponse({}, 500));
+    const server = stubServer(() => jsonResponse({ success: false, message: 'Not now.' }, 500));
     render(
       <QueryClientProvider client={new QueryClient()}>
         <UserEditModal
@@ -146,5 +132,6 @@ describe('changing one’s own email in the edit dialog', { timeout: 20_000 }, (
     await typeNewEmail('moved@example.com');
     expect(screen.queryByLabelText('Code from the email')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    expect(server.codeRequests()).toEqual([]);
   });
 });

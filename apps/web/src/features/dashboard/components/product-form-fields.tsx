@@ -1,5 +1,10 @@
-/** The category-dependent part of the product form: types, volumes or sizes, and stock. */
+/**
+ * The category and what depends on it in the product form: types, volumes or sizes, and a stock
+ * row per variant (a field array that follows the volumes or sizes as they change).
+ */
 import {
+  CATEGORIES,
+  CATEGORY_LABELS,
   GENRES,
   LIMIT_PER_CUSTOMER_MAX,
   MERCH_TYPES,
@@ -7,165 +12,263 @@ import {
   SIZES,
   stockKeys,
   TOY_TYPES,
-  type ProductFormErrors,
-  type ProductFormValues,
+  type ProductFormFields,
+  type StockRow,
 } from '@otaku/shared';
-import { FieldError, FieldHint, Input, Label } from '../../../components/ui';
+import { useRef } from 'react';
+import {
+  useController,
+  useFieldArray,
+  useFormContext,
+  useWatch,
+  type FieldArrayWithId,
+  type RegisterOptions,
+} from 'react-hook-form';
+import { FieldError, FieldHint, Input, Label, type InputProps } from '../../../components/ui';
 
-export interface FieldsProps {
-  values: ProductFormValues;
-  errors: ProductFormErrors;
-  set: (patch: Partial<ProductFormValues>) => void;
-}
+/** The product form's values: the shared fields, with the picture as a file. */
+export type ProductFields = ProductFormFields<File>;
+type VariantsOf = Pick<ProductFields, 'category' | 'volumes' | 'sizes'>;
 
 const select =
   'h-11 w-full rounded-xl bg-white px-3 text-sm shadow-sm ring-1 ring-inset ring-ink-200 focus-visible:ring-2 focus-visible:ring-sakura-500 focus-visible:outline-none';
 
-const toggle = (list: string[], item: string) =>
-  list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
+/** The rows these values call for, each with the count last typed for its variant. */
+export const rowsFor = (values: VariantsOf, counts: Record<string, string> = {}): StockRow[] =>
+  stockKeys(values).map((variant) => ({ variant, stock: counts[variant] ?? '' }));
 
-function StockInputs({ values, errors, set }: FieldsProps) {
-  const keys = stockKeys(values);
-  if (keys.length === 0) return null;
+const variantsOf = (rows: StockRow[]) => JSON.stringify(rows.map((row) => row.variant));
+
+/**
+ * The stock rows, and `follow`, which gives them the variants that values about to be set call
+ * for. Called before the value is set, so the rules never see one without the other. A count
+ * typed for a variant that goes (a size ticked off) comes back with it until the category
+ * changes, as the form kept it before.
+ */
+function useStockRows() {
+  const { control, getValues } = useFormContext<ProductFields>();
+  const { fields, replace } = useFieldArray({ control, name: 'variants' });
+  const counts = useRef<Record<string, string>>({});
+  const follow = (next: Partial<VariantsOf>) => {
+    const current = getValues();
+    if (next.category !== undefined) counts.current = {};
+    else for (const row of current.variants) counts.current[row.variant] = row.stock;
+    const rows = rowsFor({ ...current, ...next }, counts.current);
+    if (variantsOf(rows) !== variantsOf(current.variants)) replace(rows);
+  };
+  return { rows: fields, follow };
+}
+
+function StockInputs({ rows }: { rows: FieldArrayWithId<ProductFields, 'variants'>[] }) {
+  const { register, formState } = useFormContext<ProductFields>();
+  if (rows.length === 0) return null;
+  const errors = formState.errors.variants;
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-semibold text-ink-800">Stock</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        {keys.map((key) => {
-          const id = `stock-${key || 'single'}`;
-          const error = errors[`stock.${key}`];
+        {rows.map(({ id, variant }, index) => {
+          const inputId = `stock-${variant || 'single'}`;
+          const error = errors?.[index]?.stock?.message;
           return (
-            <div key={key || 'single'} className="flex flex-col gap-1">
+            <div key={id} className="flex flex-col gap-1">
               {/* A single stock's field is named by the legend it sits under; said, not shown twice. */}
-              <Label htmlFor={id} className={key ? undefined : 'sr-only'}>
-                {key ? `Stock for ${key}` : 'Stock'}
+              <Label htmlFor={inputId} className={variant ? undefined : 'sr-only'}>
+                {variant ? `Stock for ${variant}` : 'Stock'}
               </Label>
               <Input
-                id={id}
+                id={inputId}
                 inputMode="numeric"
-                value={values.stock[key] ?? ''}
                 invalid={Boolean(error)}
-                onChange={(e) => set({ stock: { ...values.stock, [key]: e.target.value } })}
+                {...register(`variants.${index}.stock`)}
               />
               {error ? <FieldError>{error}</FieldError> : null}
             </div>
           );
         })}
       </div>
+      {errors?.root ? <FieldError>{errors.root.message}</FieldError> : null}
     </fieldset>
   );
 }
 
-export function CategoryFields(props: FieldsProps) {
-  const { values, errors, set } = props;
-  if (values.category === 'comics')
-    return (
-      <>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-semibold text-ink-800">Genres</legend>
-          <div className="flex flex-wrap gap-3">
-            {GENRES.map((g) => (
-              <label key={g.slug} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.genres.includes(g.slug)}
-                  onChange={() => set({ genres: toggle(values.genres, g.slug) })}
-                />
-                {g.label}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="volumes">Volumes</Label>
-          <Input
+/** Checkboxes for a list of choices, in the order they were ticked. */
+function Choices({
+  name,
+  legend,
+  options,
+  onChoose,
+}: {
+  name: 'genres' | 'sizes';
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  /** Told the new list before it is set. */
+  onChoose?: (chosen: string[]) => void;
+}) {
+  const { field } = useController<ProductFields, typeof name>({ name });
+  const toggle = (item: string) => {
+    const chosen = field.value.includes(item)
+      ? field.value.filter((x) => x !== item)
+      : [...field.value, item];
+    onChoose?.(chosen);
+    field.onChange(chosen);
+  };
+  return (
+    <>
+      <legend className="text-sm font-semibold text-ink-800">{legend}</legend>
+      <div className="flex flex-wrap gap-3">
+        {options.map(({ value, label }) => (
+          <label key={value} className="flex items-center gap-1.5 text-sm">
+            <input
+              type="checkbox"
+              checked={field.value.includes(value)}
+              onChange={() => toggle(value)}
+            />
+            {label}
+          </label>
+        ))}
+      </div>
+    </>
+  );
+}
+
+function TypeSelect({
+  name,
+  label,
+  types,
+}: {
+  name: 'merchType' | 'toyType';
+  label: string;
+  types: readonly { slug: string; label: string }[];
+}) {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors[name]?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={name}>{label}</Label>
+      <select id={name} className={select} {...register(name)}>
+        <option value="">Choose a type</option>
+        {types.map((t) => (
+          <option key={t.slug} value={t.slug}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+type TextName = 'name' | 'price' | 'volumes';
+
+/** A labelled input of the form, with its rule's message under it. */
+export function TextField<N extends TextName>({
+  name,
+  label,
+  id = `product-${name}`,
+  options,
+  ...input
+}: InputProps & {
+  name: N;
+  label: string;
+  options?: RegisterOptions<ProductFields, N>;
+}) {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors[name]?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} invalid={Boolean(error)} {...input} {...register(name, options)} />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+const GENRE_CHOICES = GENRES.map((g) => ({ value: g.slug, label: g.label }));
+const SIZE_CHOICES = SIZES.map((s) => ({ value: s, label: s }));
+
+/** The category select, and the fields its choice calls for; a new category starts them empty. */
+export function CategoryFields() {
+  const { register, setValue, getValues, control, formState } = useFormContext<ProductFields>();
+  const { errors } = formState;
+  const [category, sizes] = useWatch({ control, name: ['category', 'sizes'] });
+  const { rows, follow } = useStockRows();
+  const volumes: RegisterOptions<ProductFields, 'volumes'> = {
+    onChange: () => follow({}),
+    onBlur: () => {
+      const normalised = normaliseVolumes(getValues('volumes'));
+      follow({ volumes: normalised });
+      setValue('volumes', normalised);
+    },
+  };
+  const choose = register('category', {
+    onChange: () => {
+      const chosen = getValues('category');
+      follow({ category: chosen, volumes: '', sizes: [] });
+      for (const name of ['volumes', 'merchType', 'toyType'] as const) setValue(name, '');
+      for (const name of ['genres', 'sizes'] as const) setValue(name, []);
+    },
+  });
+
+  return (
+    <>
+      <div className="flex flex-col gap-1">
+        <Label htmlFor="product-category">Category</Label>
+        <select id="product-category" className={select} {...choose}>
+          <option value="">Choose a category</option>
+          {CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {CATEGORY_LABELS[c]}
+            </option>
+          ))}
+        </select>
+        {errors.category ? <FieldError>{errors.category.message}</FieldError> : null}
+      </div>
+      {category === 'comics' ? (
+        <>
+          <fieldset className="flex flex-col gap-2">
+            <Choices name="genres" legend="Genres" options={GENRE_CHOICES} />
+          </fieldset>
+          <TextField
+            name="volumes"
             id="volumes"
+            label="Volumes"
             placeholder="V1, V2, V3"
-            value={values.volumes}
-            invalid={Boolean(errors.volumes)}
-            onChange={(e) => set({ volumes: e.target.value })}
-            onBlur={() => set({ volumes: normaliseVolumes(values.volumes) })}
+            options={volumes}
           />
-          {errors.volumes ? <FieldError>{errors.volumes}</FieldError> : null}
-        </div>
-        <StockInputs {...props} />
-      </>
-    );
-  if (values.category === 'clothes' || values.category === 'shoes') {
-    const types = MERCH_TYPES[values.category];
-    return (
-      <>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="merchType">Merchandise type</Label>
-          <select
-            id="merchType"
-            className={select}
-            value={values.merchType}
-            onChange={(e) => set({ merchType: e.target.value })}
-          >
-            <option value="">Choose a type</option>
-            {types.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          {errors.merchType ? <FieldError>{errors.merchType}</FieldError> : null}
-        </div>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-semibold text-ink-800">Sizes</legend>
-          <div className="flex flex-wrap gap-3">
-            {SIZES.map((s) => (
-              <label key={s} className="flex items-center gap-1.5 text-sm">
-                <input
-                  type="checkbox"
-                  checked={values.sizes.includes(s)}
-                  onChange={() => set({ sizes: toggle(values.sizes, s) })}
-                />
-                {s}
-              </label>
-            ))}
-          </div>
-          {/* The hint until the rule's own message says the same. */}
-          {errors.sizes ? (
-            <FieldError>{errors.sizes}</FieldError>
-          ) : values.sizes.length === 0 ? (
-            <FieldHint>Choose sizes to enter their stock.</FieldHint>
-          ) : null}
-        </fieldset>
-        <StockInputs {...props} />
-      </>
-    );
-  }
-  if (values.category === 'toys')
-    return (
-      <>
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="toyType">Toy type</Label>
-          <select
-            id="toyType"
-            className={select}
-            value={values.toyType}
-            onChange={(e) => set({ toyType: e.target.value })}
-          >
-            <option value="">Choose a type</option>
-            {TOY_TYPES.map((t) => (
-              <option key={t.slug} value={t.slug}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-          {errors.toyType ? <FieldError>{errors.toyType}</FieldError> : null}
-        </div>
-        <StockInputs {...props} />
-      </>
-    );
-  return null;
+        </>
+      ) : null}
+      {category === 'clothes' || category === 'shoes' ? (
+        <>
+          <TypeSelect name="merchType" label="Merchandise type" types={MERCH_TYPES[category]} />
+          <fieldset className="flex flex-col gap-2">
+            <Choices
+              name="sizes"
+              legend="Sizes"
+              options={SIZE_CHOICES}
+              onChoose={(chosen) => follow({ sizes: chosen })}
+            />
+            {/* The hint until the rule's own message says the same. */}
+            {errors.sizes ? (
+              <FieldError>{errors.sizes.message}</FieldError>
+            ) : sizes.length === 0 ? (
+              <FieldHint>Choose sizes to enter their stock.</FieldHint>
+            ) : null}
+          </fieldset>
+        </>
+      ) : null}
+      {category === 'toys' ? (
+        <TypeSelect name="toyType" label="Toy type" types={TOY_TYPES} />
+      ) : null}
+      <StockInputs rows={rows} />
+    </>
+  );
 }
 
 /** Units one customer may have of the product, cart and orders together; empty for none. */
-export function LimitPerCustomerField({ values, errors, set }: FieldsProps) {
-  const error = errors.limitPerCustomer;
+export function LimitPerCustomerField() {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors.limitPerCustomer?.message;
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor="product-limit">Limit per customer</Label>
@@ -173,9 +276,8 @@ export function LimitPerCustomerField({ values, errors, set }: FieldsProps) {
         id="product-limit"
         inputMode="numeric"
         aria-describedby={error ? undefined : 'product-limit-hint'}
-        value={values.limitPerCustomer ?? ''}
         invalid={Boolean(error)}
-        onChange={(e) => set({ limitPerCustomer: e.target.value })}
+        {...register('limitPerCustomer')}
       />
       {error ? (
         <FieldError>{error}</FieldError>

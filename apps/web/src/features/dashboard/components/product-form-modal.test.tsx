@@ -1,4 +1,5 @@
 import {
+  DASHBOARD,
   DASHBOARD_RULES,
   INPUT_RULES,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
@@ -7,9 +8,11 @@ import {
   type Product,
 } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen } from '@testing-library/react';
+import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { toast } from '../../../lib/toast';
+import { stubApi, type ApiHandler } from '../../../test/api-stub';
 import { createProduct } from '../../../test/catalog-factories';
 import { jsonResponse } from '../../../test/factories';
 import { ProductFormModal } from './product-form-modal';
@@ -17,19 +20,55 @@ import { ProductFormModal } from './product-form-modal';
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom has no object URLs; the preview only needs one to show.
+beforeAll(() => {
+  Object.assign(URL, { createObjectURL: () => 'blob:preview', revokeObjectURL: () => {} });
+});
+
 /** Renders the open form and waits for it: a dialog's code loads when it first opens. */
-async function renderForm(product?: Product) {
+async function renderForm(product?: Product, onOpenChange = vi.fn()) {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <ProductFormModal open onOpenChange={() => {}} product={product} />
+      <ProductFormModal open onOpenChange={onOpenChange} product={product} />
     </QueryClientProvider>,
   );
   await screen.findByRole('dialog');
+  return onOpenChange;
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+/** The save calls, answered as the server does (or by `answer`); their forms, in order. */
+function stubSave(answer?: ApiHandler) {
+  const saved: ApiHandler = () =>
+    jsonResponse(
+      {
+        success: true,
+        message: 'Product saved',
+        product: { productID: 'CLO-ABCDEF', _id: 'CLO-ABCDEF', image: '/x.webp' },
+      },
+      201,
+    );
+  const api = stubApi({
+    'POST /api/product/createProduct': answer ?? saved,
+    'PUT /api/product/updateProduct': answer ?? saved,
+  });
+  return () => api.calls.map((call) => call.init.body as FormData);
+}
+
+const picture = () => new File(['png'], 'cover.png', { type: 'image/png' });
+
+/** Fills a new jacket in S and M, 3 and 4 in stock, with a picture. */
+async function fillJacket() {
+  await userEvent.type(screen.getByLabelText('Name'), 'Festival Jacket');
+  await userEvent.type(screen.getByLabelText('Description'), 'Warm.');
+  await userEvent.type(screen.getByLabelText('Price ($)'), '49.5');
+  await userEvent.selectOptions(screen.getByLabelText('Category'), 'clothes');
+  await userEvent.selectOptions(screen.getByLabelText('Merchandise type'), 'jacket');
+  await userEvent.click(screen.getByLabelText('M'));
+  await userEvent.click(screen.getByLabelText('S'));
+  await userEvent.type(screen.getByLabelText('Stock for S'), '3');
+  await userEvent.type(screen.getByLabelText('Stock for M'), '4');
+  await userEvent.upload(screen.getByLabelText('Image'), picture());
+}
 
 describe('ProductFormModal', { timeout: 20_000 }, () => {
   it('has a disabled auto ID in create mode and normalises volumes on blur', async () => {
@@ -89,40 +128,107 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Volumes')).toHaveValue('');
   });
 
+  it("keeps a size's count while the size is ticked off and on, and forgets it with the category", async () => {
+    await renderForm();
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'shoes');
+    await userEvent.click(screen.getByLabelText('L'));
+    await userEvent.type(screen.getByLabelText('Stock for L'), '6');
+    await userEvent.click(screen.getByLabelText('L'));
+    expect(screen.queryByLabelText('Stock for L')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('L'));
+    expect(screen.getByLabelText('Stock for L')).toHaveValue('6');
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'clothes');
+    await userEvent.click(screen.getByLabelText('L'));
+    expect(screen.getByLabelText('Stock for L')).toHaveValue('');
+  });
+
+  it('creates a product with its picture, sizes in size order and their stock', async () => {
+    const forms = stubSave();
+    const success = vi.spyOn(toast, 'success');
+    const onOpenChange = await renderForm();
+    expect(screen.queryByRole('img', { name: 'Product preview' })).not.toBeInTheDocument();
+    await fillJacket();
+    expect(screen.getByRole('img', { name: 'Product preview' })).toHaveAttribute(
+      'src',
+      'blob:preview',
+    );
+    // Stock rows follow the size order, not the order they were ticked in.
+    const stock = screen.getByRole('group', { name: 'Stock' });
+    expect(
+      within(stock)
+        .getAllByRole('textbox')
+        .map((box) => box.id),
+    ).toEqual(['stock-S', 'stock-M']);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(success).toHaveBeenCalledWith(DASHBOARD.productCreated('CLO-ABCDEF'));
+    const [sent] = forms() as [FormData];
+    expect(JSON.parse(String(sent.get('stock')))).toEqual({ S: 3, M: 4 });
+    expect(sent.get('merchType')).toBe('jacket');
+    expect(sent.get('price')).toBe('49.5');
+    expect((sent.get('image') as File).name).toBe('cover.png');
+    expect(sent.has('stockSeen')).toBe(false);
+  });
+
+  it('asks for a picture on Save, and takes the focus to the first field refused', async () => {
+    const forms = stubSave();
+    await renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText(PRODUCT_FORM.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(PRODUCT_FORM.imageRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await userEvent.upload(screen.getByLabelText('Image'), picture());
+    expect(screen.queryByText(PRODUCT_FORM.imageRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(PRODUCT_FORM.nameRequired)).toBeInTheDocument();
+    expect(forms()).toEqual([]);
+  });
+
+  /** Where a message about this field shows: beside its input, or last in the form. */
+  const beside = (label: string) => () => screen.getByLabelText(label).parentElement;
+  const underTheForm = () => screen.getByRole('dialog').querySelector('form');
+
+  it.each([
+    ['on the field it names', { field: 'image' }, beside('Image')],
+    ["on a variant's stock", { field: 'stock.M' }, beside('Stock for M')],
+    ['under the form, naming no field', {}, underTheForm],
+    ['under the form, naming a field it does not have', { field: 'weight' }, underTheForm],
+  ])('shows a refusal %s, until the next change', async (_where, named, place) => {
+    stubSave(() =>
+      jsonResponse({ success: false, message: DASHBOARD_RULES.imageUnreadable, ...named }, 400),
+    );
+    await renderForm();
+    await fillJacket();
+    await userEvent.click(screen.getByRole('button', { name: 'Create Product' }));
+    const message = await screen.findByText(DASHBOARD_RULES.imageUnreadable);
+    expect(screen.getAllByRole('alert')).toEqual([message]);
+    expect(message.parentElement).toBe(place());
+    await userEvent.type(screen.getByLabelText('Name'), '!');
+    expect(screen.queryByText(DASHBOARD_RULES.imageUnreadable)).not.toBeInTheDocument();
+  });
+
   it('saves an edit with the stock it was opened with, so the server applies the change', async () => {
     const product = createProduct({ volumes: ['V1', 'V2'], stock: { V1: 5, V2: 0 } });
-    const fetchStub = vi.fn(async () =>
-      jsonResponse({
-        success: true,
-        message: 'Product updated successfully',
-        product: { productID: product.productID, _id: product.productID, image: '/x' },
-      }),
-    );
-    vi.stubGlobal('fetch', fetchStub);
+    const forms = stubSave();
     await renderForm(product);
+    expect(screen.getByRole('img', { name: 'Product preview' })).toHaveAttribute(
+      'src',
+      product.image.small,
+    );
     await userEvent.clear(screen.getByLabelText('Stock for V1'));
     await userEvent.type(screen.getByLabelText('Stock for V1'), '7');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
-    const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toContain('/api/product/updateProduct');
-    const body = init.body as FormData;
+    await vi.waitFor(() => expect(forms()).toHaveLength(1));
+    const [body] = forms() as [FormData];
     expect(JSON.parse(String(body.get('stock')))).toEqual({ V1: 7, V2: 0 });
     expect(JSON.parse(String(body.get('stockSeen')))).toEqual({ V1: 5, V2: 0 });
+    expect(JSON.parse(String(body.get('volumes')))).toEqual(['V1', 'V2']);
     expect(body.get('image')).toBe(product.image.large);
     expect(body.get('limitPerCustomer')).toBe('');
   });
 
   it('edits the limit per customer, refusing what the shared rules refuse', async () => {
     const product = createProduct({ limitPerCustomer: 3 });
-    const fetchStub = vi.fn(async () =>
-      jsonResponse({
-        success: true,
-        message: 'Product updated successfully',
-        product: { productID: product.productID, _id: product.productID, image: '/x' },
-      }),
-    );
-    vi.stubGlobal('fetch', fetchStub);
+    const forms = stubSave();
     await renderForm(product);
     const limit = screen.getByLabelText('Limit per customer');
     expect(limit).toHaveValue('3');
@@ -130,13 +236,12 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await userEvent.type(limit, '0');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText(DASHBOARD_RULES.limitTooLow)).toBeInTheDocument();
-    expect(fetchStub).not.toHaveBeenCalled();
+    expect(forms()).toEqual([]);
     await userEvent.clear(limit);
     await userEvent.type(limit, '2');
     expect(screen.queryByText(DASHBOARD_RULES.limitTooLow)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    await vi.waitFor(() => expect(fetchStub).toHaveBeenCalledOnce());
-    const [, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
-    expect((init.body as FormData).get('limitPerCustomer')).toBe('2');
+    await vi.waitFor(() => expect(forms()).toHaveLength(1));
+    expect(forms()[0]!.get('limitPerCustomer')).toBe('2');
   });
 });

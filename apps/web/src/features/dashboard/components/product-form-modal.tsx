@@ -1,65 +1,97 @@
 /**
- * Add or edit a product (spec §2, §4, §5). The rules are the shared ones and run on every
- * change; the server checks them again.
+ * Add or edit a product (spec §2, §4, §5). The rules are the shared ones (productFormSchema);
+ * from the first change on they run on every change and speak on every field, and the server
+ * checks them again.
  */
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  CATEGORIES,
-  CATEGORY_LABELS,
-  checkProductForm,
   DASHBOARD,
   emptyProductForm,
   PRICE_MAX_CENTS,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_FORM,
   PRODUCT_NAME_MAX_LENGTH,
-  stockKeys,
-  type Category,
+  productFormSchema,
   type Product,
-  type ProductFormValues,
 } from '@otaku/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import {
+  FormProvider,
+  useController,
+  useForm,
+  useFormContext,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
-import { errorMessage } from '../../../lib/errors';
 import { useSaveProduct } from '../api/products';
-import { CategoryFields, LimitPerCustomerField, selectClasses } from './product-form-fields';
-import { useFormValues } from './use-form-values';
+import {
+  CategoryFields,
+  LimitPerCustomerField,
+  rowsFor,
+  TextField,
+  type ProductFields,
+} from './product-form-fields';
+import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
-function fromProduct(p: Product): ProductFormValues {
-  const stock =
-    typeof p.stock === 'number'
-      ? { '': String(p.stock) }
-      : Object.fromEntries(Object.entries(p.stock).map(([k, v]) => [k, String(v)]));
+/** The fields a server refusal can name (a variant's stock as stock.<variant>). */
+const FIELDS = [
+  'productID',
+  'name',
+  'description',
+  'price',
+  'category',
+  'genres',
+  'volumes',
+  'sizes',
+  'merchType',
+  'toyType',
+  'limitPerCustomer',
+  'image',
+] as const;
+
+const resolvers = {
+  create: zodResolver(productFormSchema<File>('create'), undefined, { raw: true }),
+  edit: zodResolver(productFormSchema<File>('edit'), undefined, { raw: true }),
+};
+
+function fromProduct(p: Product): ProductFields {
+  const stock = typeof p.stock === 'number' ? { '': p.stock } : p.stock;
+  const values = { category: p.category, volumes: p.volumes.join(', '), sizes: p.sizes };
+  const counts = Object.fromEntries(Object.entries(stock).map(([k, v]) => [k, String(v)]));
   return {
+    ...values,
     productID: p.productID,
     name: p.name,
     description: p.description,
     price: String(p.price),
-    category: p.category,
     genres: p.genres,
-    volumes: p.volumes.join(', '),
-    sizes: p.sizes,
     merchType: p.merchType ?? '',
     toyType: p.toyType ?? '',
-    stock,
-    hasImage: true,
+    variants: rowsFor(values, counts),
+    image: null,
     limitPerCustomer: p.limitPerCustomer === null ? '' : String(p.limitPerCustomer),
   };
 }
 
-function toFormData(values: ProductFormValues, file: File | null, edited?: Product | null) {
+function emptyFields(): ProductFields {
+  const { stock: _stock, hasImage: _hasImage, ...values } = emptyProductForm();
+  return { ...values, variants: [], image: null };
+}
+
+function toFormData(values: ProductFields, edited?: Product | null) {
   const form = new FormData();
   if (values.productID) form.append('productID', values.productID);
   form.append('name', values.name);
   form.append('description', values.description);
   form.append('price', values.price);
   form.append('category', values.category);
-  const stock = Object.fromEntries(stockKeys(values).map((k) => [k, Number(values.stock[k])]));
+  const stock = Object.fromEntries(values.variants.map((row) => [row.variant, Number(row.stock)]));
   form.append('stock', JSON.stringify(values.category === 'toys' ? (stock[''] ?? 0) : stock));
   // The counts the form opened with: the server applies the change, not the count (decision 110).
   if (edited) form.append('stockSeen', JSON.stringify(edited.stock));
   if (values.category === 'comics') {
-    form.append('volumes', JSON.stringify(stockKeys(values)));
+    form.append('volumes', JSON.stringify(values.variants.map((row) => row.variant)));
     form.append('genres', JSON.stringify(values.genres));
   } else if (values.category === 'toys') {
     form.append('toyType', values.toyType);
@@ -68,9 +100,69 @@ function toFormData(values: ProductFormValues, file: File | null, edited?: Produ
     form.append('merchType', values.merchType);
   }
   form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
-  if (file) form.append('image', file);
+  if (values.image) form.append('image', values.image);
   else if (edited) form.append('image', edited.image.large);
   return form;
+}
+
+/** Every rule speaks from the first change on, on every field, not only the one changed. */
+function useCheckAllOnChange(form: UseFormReturn<ProductFields>) {
+  const { watch, trigger } = form;
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => name !== undefined && void trigger());
+    return () => subscription.unsubscribe();
+  }, [watch, trigger]);
+}
+
+// A component of its own, as every field is, so the fields register in the order they are
+// shown: Save takes the focus to the first refused one in that order.
+function DescriptionField() {
+  const { register, formState } = useFormContext<ProductFields>();
+  const error = formState.errors.description?.message;
+  return (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor="product-description">Description</Label>
+      <textarea
+        id="product-description"
+        rows={3}
+        maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
+        className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
+        {...register('description')}
+      />
+      {error ? <FieldError>{error}</FieldError> : null}
+    </div>
+  );
+}
+
+/** The picture to upload, and its preview (the product's own picture until one is chosen). */
+function PictureField({ product }: { product?: Product | null }) {
+  const { field, fieldState } = useController<ProductFields, 'image'>({ name: 'image' });
+  const { ref, name, onBlur, onChange, value: file } = field;
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor="product-image">Image</Label>
+      <input
+        id="product-image"
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        ref={ref}
+        name={name}
+        onBlur={onBlur}
+        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+      />
+      <FieldHint>{PRODUCT_FORM.imageHint}, image files only</FieldHint>
+      {fieldState.error ? <FieldError>{fieldState.error.message}</FieldError> : null}
+      {preview || product ? (
+        <img
+          src={preview ?? product?.image.small}
+          alt="Product preview"
+          className="h-40 w-30 rounded-xl object-cover ring-1 ring-ink-100"
+        />
+      ) : null}
+    </div>
+  );
 }
 
 export function ProductFormModal({
@@ -85,29 +177,18 @@ export function ProductFormModal({
 }) {
   const mode = product ? 'edit' : 'create';
   // The page gives each opening its own key, so the form starts from the product every time.
-  const form = useFormValues<ProductFormValues>(() =>
-    product ? fromProduct(product) : emptyProductForm(),
-  );
-  const { values, serverError, setServerError } = form;
-  const [file, setFile] = useState<File | null>(null);
-  const [touched, setTouched] = useState(false);
+  const form = useForm<ProductFields>({
+    resolver: resolvers[mode],
+    defaultValues: product ? fromProduct(product) : emptyFields(),
+  });
+  useServerErrorsClearOnChange(form, FIELDS);
+  useCheckAllOnChange(form);
   const save = useSaveProduct(mode);
+  const { errors } = form.formState;
 
-  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-  const errors = touched ? checkProductForm(values, mode) : {};
-  const set = (patch: Partial<ProductFormValues>) => {
-    setTouched(true);
-    form.set(patch);
-  };
-  const changeCategory = (category: Category | '') =>
-    set({ category, genres: [], volumes: '', sizes: [], merchType: '', toyType: '', stock: {} });
-
-  const submit = async () => {
-    setTouched(true);
-    if (Object.keys(checkProductForm(values, mode)).length > 0) return;
+  const submit = form.handleSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync(toFormData(values, file, product));
+      const saved = await save.mutateAsync(toFormData(values, product));
       toast.success(
         mode === 'create'
           ? DASHBOARD.productCreated(saved.product.productID)
@@ -115,27 +196,12 @@ export function ProductFormModal({
       );
       onOpenChange(false);
     } catch (error) {
-      setServerError(errorMessage(error, DASHBOARD.productSaveError));
+      showServerError(form, error, FIELDS, DASHBOARD.productSaveError, (field) => {
+        const row = values.variants.findIndex((r) => `stock.${r.variant}` === field);
+        return row < 0 ? undefined : `variants.${row}.stock`;
+      });
     }
-  };
-
-  const field = (name: 'name' | 'price', label: string, type = 'text') => (
-    <div className="flex flex-col gap-1">
-      <Label htmlFor={`product-${name}`}>{label}</Label>
-      <Input
-        id={`product-${name}`}
-        type={type}
-        step={type === 'number' ? '0.01' : undefined}
-        min={type === 'number' ? 0.01 : undefined}
-        max={type === 'number' ? PRICE_MAX_CENTS / 100 : undefined}
-        maxLength={name === 'name' ? PRODUCT_NAME_MAX_LENGTH : undefined}
-        value={values[name]}
-        invalid={Boolean(errors[name])}
-        onChange={(e) => set({ [name]: e.target.value })}
-      />
-      {errors[name] ? <FieldError>{errors[name]}</FieldError> : null}
-    </div>
-  );
+  });
 
   return (
     <Modal
@@ -155,79 +221,33 @@ export function ProductFormModal({
         </>
       }
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="product-id">Product ID</Label>
-          <Input
-            id="product-id"
-            disabled
-            value={mode === 'create' ? 'Auto-generated on save' : values.productID}
-          />
-          {errors.productID ? <FieldError>{errors.productID}</FieldError> : null}
-        </div>
-        {field('name', 'Name')}
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="product-description">Description</Label>
-          <textarea
-            id="product-description"
-            rows={3}
-            maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
-            className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
-            value={values.description}
-            onChange={(e) => set({ description: e.target.value })}
-          />
-          {errors.description ? <FieldError>{errors.description}</FieldError> : null}
-        </div>
-        {field('price', 'Price ($)', 'number')}
-        <div className="flex flex-col gap-1">
-          <Label htmlFor="product-category">Category</Label>
-          <select
-            id="product-category"
-            className={selectClasses}
-            value={values.category}
-            onChange={(e) => changeCategory(e.target.value as Category | '')}
-          >
-            <option value="">Choose a category</option>
-            {CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {CATEGORY_LABELS[c]}
-              </option>
-            ))}
-          </select>
-          {errors.category ? <FieldError>{errors.category}</FieldError> : null}
-        </div>
-        <CategoryFields values={values} errors={errors} set={set} />
-        <LimitPerCustomerField values={values} errors={errors} set={set} />
-        <div className="flex flex-col gap-2">
-          <Label htmlFor="product-image">Image</Label>
-          <input
-            id="product-image"
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => {
-              const chosen = e.target.files?.[0] ?? null;
-              setFile(chosen);
-              set({ hasImage: Boolean(chosen) || mode === 'edit' });
-            }}
-          />
-          <FieldHint>{PRODUCT_FORM.imageHint}, image files only</FieldHint>
-          {errors.image ? <FieldError>{errors.image}</FieldError> : null}
-          {preview || product ? (
-            <img
-              src={preview ?? product?.image.small}
-              alt="Product preview"
-              className="h-40 w-30 rounded-xl object-cover ring-1 ring-ink-100"
+      <FormProvider {...form}>
+        <form className="flex flex-col gap-4" onSubmit={(e) => void submit(e)}>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="product-id">Product ID</Label>
+            <Input
+              id="product-id"
+              disabled
+              value={mode === 'create' ? 'Auto-generated on save' : form.getValues('productID')}
             />
-          ) : null}
-        </div>
-        {serverError ? <FieldError>{serverError}</FieldError> : null}
-      </form>
+            {errors.productID ? <FieldError>{errors.productID.message}</FieldError> : null}
+          </div>
+          <TextField name="name" label="Name" maxLength={PRODUCT_NAME_MAX_LENGTH} />
+          <DescriptionField />
+          <TextField
+            name="price"
+            label="Price ($)"
+            type="number"
+            step="0.01"
+            min={0.01}
+            max={PRICE_MAX_CENTS / 100}
+          />
+          <CategoryFields />
+          <LimitPerCustomerField />
+          <PictureField product={product} />
+          {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -13,9 +13,11 @@ export function showServerError<T extends FieldValues>(
   error: unknown,
   fields: readonly FieldPath<T>[],
   fallback: string,
+  /** The form's field for a name the server gives that is not one of `fields`, if any. */
+  fieldFor?: (named: string) => FieldPath<T> | undefined,
 ) {
   const named = error instanceof ApiError ? error.field : undefined;
-  const field = fields.find((f) => f === named);
+  const field = fields.find((f) => f === named) ?? (named ? fieldFor?.(named) : undefined);
   form.setError(field ?? 'root.server', { type: 'server', message: errorMessage(error, fallback) });
 }
 

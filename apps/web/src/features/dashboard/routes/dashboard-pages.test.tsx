@@ -4,14 +4,19 @@ import {
   ORDER_SHORT,
   STORAGE_KEYS,
   type DashboardCoupon,
+  type DashboardOrder,
+  type Product,
+  type PublicUser,
 } from '@otaku/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { notFromTheServer, stubApi, type ApiHandler } from '../../../test/api-stub';
 import { createProduct } from '../../../test/catalog-factories';
 import { dashboardOrderFixture } from '../../../test/checkout-fixtures';
+import { jsonResponse } from '../../../test/factories';
 import { CouponsPage } from './coupons-page';
 import { OrdersPage } from './orders-page';
 import { ProductsPage } from './products-page';
@@ -20,13 +25,61 @@ import { UsersPage } from './users-page';
 // Lazy pages and many keystrokes can be slow on a busy two-core machine.
 configure({ asyncUtilTimeout: 5_000 });
 
-/** Every API call answers the given status and body. */
-function answer(status: number, body: unknown) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status })),
-  );
+/** The pages' lists as the server answers them: these rows on one of `totalPages` pages. */
+const lists = {
+  products: (rows: Product[], page = 1, totalPages = 1) => ({
+    success: true,
+    currPageProducts: rows,
+    totalPages,
+    totalProducts: rows.length,
+    page,
+    pageSize: 20,
+    scope: 'category',
+    message: 'Products fetched successfully',
+  }),
+  orders: (rows: DashboardOrder[], totalPages = 1) => ({
+    success: true,
+    currPageOrders: rows,
+    totalPages,
+    totalOrders: rows.length,
+    message: 'Orders fetched.',
+  }),
+  users: (rows: PublicUser[], totalPages = 1) => ({
+    success: true,
+    requiredUsers: rows,
+    totalPages,
+    totalUsers: rows.length,
+  }),
+  coupons: (rows: DashboardCoupon[], totalPages = 1) => ({
+    success: true,
+    allCoupons: rows,
+    totalPages,
+    totalCoupons: rows.length,
+  }),
+};
+
+/** Every call of the four pages, answered as a shop without products, orders, users or coupons does. */
+function stubDashboardApi(handlers: Record<string, ApiHandler> = {}) {
+  const orderStats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
+  const couponStats = { activeCoupons: 0, totalUsage: 0, totalDiscount: 0 };
+  return stubApi({
+    'GET /api/product/dashboardProducts': () => jsonResponse(lists.products([])),
+    'GET /api/order/allOrdersList': () => jsonResponse(lists.orders([])),
+    'GET /api/order/orderStats': () =>
+      jsonResponse({ success: true, stats: orderStats, message: 'Stats fetched.' }),
+    'GET /api/order/revenue': () => jsonResponse({ success: true, days: [] }),
+    'GET /api/product/lowStock': () => jsonResponse({ success: true, threshold: 5, items: [] }),
+    'GET /api/order/mailProblems': () => jsonResponse({ success: true, failed: 0 }),
+    'GET /api/user/getUsers': () => jsonResponse(lists.users([])),
+    'GET /api/coupon/allCoupons': () => jsonResponse(lists.coupons([])),
+    'GET /api/coupon/stats': () => jsonResponse({ success: true, stats: couponStats }),
+    ...handlers,
+  });
 }
+
+/** A 500 with no body of the shop's own, as a proxy in front of it may answer. */
+const bareFailure: ApiHandler = () =>
+  notFromTheServer(jsonResponse({}, 500), 'a proxy in front of the shop, with its own body');
 
 const show = (node: ReactNode) =>
   render(
@@ -37,18 +90,30 @@ const show = (node: ReactNode) =>
     </QueryClientProvider>,
   );
 
-afterEach(() => vi.unstubAllGlobals());
+const signInAsBoss = () =>
+  localStorage.setItem(
+    STORAGE_KEYS.userInfo,
+    JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
+  );
 
 describe('dashboard failure texts (spec §8)', { timeout: 20_000 }, () => {
   it('Orders: the fallback texts when the server sends no message', async () => {
-    answer(500, {});
+    stubDashboardApi({
+      'GET /api/order/allOrdersList': bareFailure,
+      'GET /api/order/orderStats': bareFailure,
+    });
     show(<OrdersPage />);
     expect(await screen.findByText(DASHBOARD.fetchOrdersFailed)).toBeInTheDocument();
     expect(await screen.findByText(DASHBOARD.fetchStatsFailed)).toBeInTheDocument();
   });
 
   it("Coupons: the server's message first, and stats reset to zeros", async () => {
-    answer(503, { success: false, message: 'The shop database is unavailable.' });
+    const unavailable = () =>
+      jsonResponse({ success: false, message: 'The shop database is unavailable.' }, 503);
+    stubDashboardApi({
+      'GET /api/coupon/allCoupons': unavailable,
+      'GET /api/coupon/stats': unavailable,
+    });
     show(<CouponsPage />);
     expect(await screen.findByText('The shop database is unavailable.')).toBeInTheDocument();
     expect(screen.getByTestId('stat-Active Coupons')).toHaveTextContent('0');
@@ -56,15 +121,12 @@ describe('dashboard failure texts (spec §8)', { timeout: 20_000 }, () => {
   });
 
   it('Users: the fallback text, and the empty text on an empty page', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.userInfo,
-      JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
-    );
-    answer(500, {});
+    signInAsBoss();
+    stubDashboardApi({ 'GET /api/user/getUsers': bareFailure });
     const { unmount } = show(<UsersPage />);
     expect(await screen.findByText(DASHBOARD.fetchUsersFailed)).toBeInTheDocument();
     unmount();
-    answer(200, { success: true, requiredUsers: [], totalPages: 1, totalUsers: 0 });
+    stubDashboardApi();
     show(<UsersPage />);
     expect(await screen.findByText(DASHBOARD.noUsers)).toBeInTheDocument();
   });
@@ -72,7 +134,7 @@ describe('dashboard failure texts (spec §8)', { timeout: 20_000 }, () => {
 
 describe('Products filter', () => {
   it('while a search is typed, says it spans every category and sets category and types aside', async () => {
-    answer(200, { success: true, currPageProducts: [], totalPages: 1, totalProducts: 0 });
+    stubDashboardApi();
     show(<ProductsPage />);
     const search = screen.getByLabelText('Search');
     const category = screen.getByLabelText('Category');
@@ -94,37 +156,27 @@ describe('Products filter', () => {
 
 /**
  * The page's list is two pages long: page 2 holds `last`, and a page past it answers, as the
- * server does, an empty page with the true page count. Other calls get empty stats.
+ * server does, an empty page with the true page count. Gives the pages asked for.
  */
 function twoPages(
-  path: string,
+  endpoint: string,
   answerFor: (rows: unknown[], page: number) => object,
   last: unknown,
   lastPageHeld: Promise<void> = Promise.resolve(),
 ) {
   const asked: number[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname !== `/api${path}`) {
-        const stats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
-        const couponStats = { activeCoupons: 0, totalUsage: 0, totalDiscount: 0 };
-        const body = { success: true, stats: { ...stats, ...couponStats }, days: [], items: [] };
-        return new Response(JSON.stringify({ ...body, threshold: 5 }));
-      }
-      const constraints = url.searchParams.get('productConstraints');
+  stubDashboardApi({
+    [endpoint]: async ({ search }) => {
+      const query = new URLSearchParams(search);
+      const constraints = query.get('productConstraints');
       const page = constraints
         ? (JSON.parse(constraints) as { page: number }).page
-        : Number(url.searchParams.get('currPage'));
+        : Number(query.get('currPage'));
       asked.push(page);
       if (page === 2) await lastPageHeld;
-      const rows = page === 2 ? [last] : [];
-      return new Response(
-        JSON.stringify({ success: true, ...answerFor(rows, page), totalPages: 2 }),
-      );
-    }),
-  );
+      return jsonResponse(answerFor(page === 2 ? [last] : [], page));
+    },
+  });
   return asked;
 }
 
@@ -150,8 +202,8 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
     const order = dashboardOrderFixture({ _id: 'o9', orderID: 'ORD-LAST0001', products: [] });
     let release = () => {};
     const asked = twoPages(
-      '/order/allOrdersList',
-      (rows) => ({ currPageOrders: rows, totalOrders: 21, message: 'Orders fetched.' }),
+      'GET /api/order/allOrdersList',
+      (rows) => ({ ...lists.orders(rows as DashboardOrder[], 2), totalOrders: 21 }),
       order,
       new Promise((resolve) => (release = resolve)),
     );
@@ -166,21 +218,22 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
   });
 
   it('Users: shows the last page and stores it', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.userInfo,
-      JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
-    );
+    signInAsBoss();
     storePage('users', 5);
-    const asked = twoPages('/user/getUsers', (rows) => ({ requiredUsers: rows, totalUsers: 21 }), {
-      _id: 'u9',
-      id: 'u9',
-      username: 'last-user',
-      email: 'last@example.test',
-      role: 'user',
-      profilePic: null,
-      googleId: null,
-      createdAt: '2026-01-02T00:00:00.000Z',
-    });
+    const asked = twoPages(
+      'GET /api/user/getUsers',
+      (rows) => ({ ...lists.users(rows as PublicUser[], 2), totalUsers: 21 }),
+      {
+        _id: 'u9',
+        id: 'u9',
+        username: 'last-user',
+        email: 'last@example.test',
+        role: 'user',
+        profilePic: null,
+        googleId: null,
+        createdAt: '2026-01-02T00:00:00.000Z',
+      },
+    );
     show(<UsersPage />);
     await shows('last-user', 'users', asked);
     expect(screen.queryByText(DASHBOARD.noUsers)).not.toBeInTheDocument();
@@ -189,8 +242,8 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
   it('Coupons: shows the last page and stores it', async () => {
     storePage('coupons', 5);
     const asked = twoPages(
-      '/coupon/allCoupons',
-      (rows) => ({ allCoupons: rows, totalCoupons: 21 }),
+      'GET /api/coupon/allCoupons',
+      (rows) => ({ ...lists.coupons(rows as DashboardCoupon[], 2), totalCoupons: 21 }),
       {
         _id: 'c9',
         couponCode: 'LASTONE',
@@ -209,8 +262,8 @@ describe('a stored page past the last one (after deletions)', { timeout: 20_000 
   it('Products: shows the last page and stores it', async () => {
     storePage('products', 5);
     const asked = twoPages(
-      '/product/dashboardProducts',
-      (rows, page) => ({ currPageProducts: rows, totalProducts: 21, page, pageSize: 20 }),
+      'GET /api/product/dashboardProducts',
+      (rows, page) => ({ ...lists.products(rows as Product[], page, 2), totalProducts: 21 }),
       createProduct({ name: 'Last Product Standing' }),
     );
     show(<ProductsPage />);
@@ -224,10 +277,13 @@ describe('Orders: low stock', { timeout: 20_000 }, () => {
     const items = Array.from({ length: 12 }, (_, i) => ({
       productID: `TOY-LOW${String(i).padStart(3, '0')}`,
       name: `Figure ${i}`,
+      category: 'toys',
       variant: '',
       stock: i % 5,
     }));
-    answer(200, { success: true, items, threshold: 5 });
+    stubDashboardApi({
+      'GET /api/product/lowStock': () => jsonResponse({ success: true, items, threshold: 5 }),
+    });
     show(<OrdersPage />);
     const region = await screen.findByRole('region', { name: 'Low stock (5 or fewer)' });
     expect(within(region).getAllByRole('listitem')).toHaveLength(12);
@@ -248,23 +304,18 @@ describe('Orders: units short of stock (decision 138)', { timeout: 20_000 }, () 
   });
   const whole = dashboardOrderFixture({ _id: 'o-whole', orderID: 'ORD-WHOLE001' });
 
-  /** The list as the server answers it, with or without the filter; every other call empty. */
+  /** The list as the server answers it, with or without the filter. Gives the queries asked. */
   function orderServer(shortRows = [short]) {
     const asked: URLSearchParams[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (url.pathname !== '/api/order/allOrdersList') {
-          const stats = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
-          return new Response(JSON.stringify({ success: true, stats, days: [], items: [] }));
-        }
-        asked.push(url.searchParams);
-        const rows = url.searchParams.get('shortUnits') === 'only' ? shortRows : [short, whole];
-        const list = { currPageOrders: rows, totalOrders: rows.length, totalPages: 1 };
-        return new Response(JSON.stringify({ success: true, ...list, message: 'Orders fetched.' }));
-      }),
-    );
+    stubDashboardApi({
+      'GET /api/order/allOrdersList': ({ search }) => {
+        const query = new URLSearchParams(search);
+        asked.push(query);
+        return jsonResponse(
+          lists.orders(query.get('shortUnits') === 'only' ? shortRows : [short, whole]),
+        );
+      },
+    });
     return asked;
   }
 
@@ -329,19 +380,18 @@ describe('after a delete', { timeout: 30_000 }, () => {
   /** The coupon calls as the server answers them, a delete taking the coupon off the list. */
   function couponServer(codes: string[]) {
     let rows = codes.map(coupon);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(String(input), 'http://localhost');
-        if (init?.method === 'DELETE') {
-          rows = rows.filter((row) => !url.pathname.endsWith(`/${row._id}`));
-          return new Response(JSON.stringify({ success: true, message: DASHBOARD.couponDeleted }));
-        }
-        const stats = { activeCoupons: rows.length, totalUsage: 0, totalDiscount: 0 };
-        const list = { allCoupons: rows, totalPages: 1, totalCoupons: rows.length };
-        return new Response(JSON.stringify({ success: true, stats, ...list }));
-      }),
-    );
+    stubDashboardApi({
+      'DELETE /api/coupon/delete/:id': ({ path }) => {
+        rows = rows.filter((row) => !path.endsWith(`/${row._id}`));
+        return jsonResponse({ success: true, message: DASHBOARD.couponDeleted });
+      },
+      'GET /api/coupon/allCoupons': () => jsonResponse(lists.coupons(rows)),
+      'GET /api/coupon/stats': () =>
+        jsonResponse({
+          success: true,
+          stats: { activeCoupons: rows.length, totalUsage: 0, totalDiscount: 0 },
+        }),
+    });
   }
 
   async function deleteCoupon(code: string) {
@@ -370,11 +420,8 @@ describe('after a delete', { timeout: 30_000 }, () => {
   });
 
   it('every list is named by its page heading, where the focus goes once it is empty', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.userInfo,
-      JSON.stringify({ _id: 'a', username: 'boss', email: 'b@x.y', role: 'superAdmin' }),
-    );
-    answer(200, { success: true });
+    signInAsBoss();
+    stubDashboardApi();
     for (const [Page, name] of [
       [ProductsPage, 'Products'],
       [OrdersPage, 'Orders'],
