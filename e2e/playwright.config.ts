@@ -15,8 +15,9 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   outputDir: './test-results',
   // Two cores: two browsers beside one server is as much as they carry.
-  workers: Math.min(2, os.availableParallelism()),
-  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism()),
+  // Every journey makes its own data, so the tests of one file spread over the workers too.
+  fullyParallel: true,
   forbidOnly: ci,
   // One retry in CI shows up as "flaky" in the summary rather than hiding; none locally.
   retries: ci ? 1 : 0,
@@ -28,7 +29,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: chromePath, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a third of its processor time (screencast and DOM
+    // snapshots of each step): recorded on a retry only (CI retries once), or asked for with
+    // `--trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   webServer: {
