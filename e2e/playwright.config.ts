@@ -15,7 +15,7 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   outputDir: './test-results',
   // Two cores: two browsers beside one server is as much as they carry.
-  workers: Number(process.env.E2E_WORKERS) || Math.min(2, os.availableParallelism()),
+  workers: Math.min(2, os.availableParallelism()),
   // Every journey makes its own data, so the tests of one file spread over the workers too.
   fullyParallel: true,
   forbidOnly: ci,
