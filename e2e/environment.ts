@@ -42,7 +42,8 @@ export const googleUser = {
     ),
 } as const;
 
-export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+/** run.mjs passes the browser it found; started without it, Debian's headless shell. */
+export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium-headless-shell';
 /** DESIGN.md §1: the flags Debian's Chromium needs here. Never --user-data-dir. */
 export const chromiumArgs = [
   '--headless',

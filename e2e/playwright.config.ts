@@ -14,9 +14,12 @@ export default defineConfig({
   // The SMTP capture and the mock OpenID provider the server is pointed at (environment.ts).
   globalSetup: './global-setup.ts',
   outputDir: './test-results',
-  // Two cores: two browsers beside one server is as much as they carry.
-  workers: Math.min(2, os.availableParallelism()),
-  fullyParallel: false,
+  // One worker more than there are cores: every journey spends part of its time waiting on the
+  // server, a mail or the app's own timers, which a third browser fills on two cores
+  // (docs/decisions/150). No more than three beside the one server, whatever the machine.
+  workers: Math.min(3, os.availableParallelism() + 1),
+  // Every journey makes its own data, so the tests of one file spread over the workers too.
+  fullyParallel: true,
   forbidOnly: ci,
   // One retry in CI shows up as "flaky" in the summary rather than hiding; none locally.
   retries: ci ? 1 : 0,
@@ -28,7 +31,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: chromePath, args: chromiumArgs },
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a third of its processor time (screencast and DOM
+    // snapshots of each step): recorded on a retry only (CI retries once), or asked for with
+    // `--trace on`.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   webServer: {

@@ -1,7 +1,7 @@
-// The workspace's test:e2e script. Finds Chromium (installing Debian's package when running as
-// root), picks a free port and a throw-away data directory for the server under test, then
-// hands over to Playwright. Port and directory are chosen here because Playwright must know
-// the server's URL before it starts it.
+// The workspace's test:e2e script. Finds Chromium's headless shell (installing Debian's package
+// when running as root), picks a free port and a throw-away data directory for the server under
+// test, then hands over to Playwright. Port and directory are chosen here because Playwright must
+// know the server's URL before it starts it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const e2eDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(e2eDir, '..');
+// The same Chromium as Debian's browser package, built without a window: what Playwright runs
+// headless tests in by default. The full browser draws every page through its GPU process and
+// costs the journeys about half again as much processor time (docs/decisions/150).
+const DEBIAN_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const DEBIAN_CHROMIUM = '/usr/bin/chromium';
 
 function fail(message) {
@@ -20,16 +24,16 @@ function fail(message) {
 }
 
 function findChromium() {
-  const candidates = [process.env.CHROME_PATH, DEBIAN_CHROMIUM].filter(Boolean);
+  const candidates = [process.env.CHROME_PATH, DEBIAN_HEADLESS_SHELL].filter(Boolean);
   return candidates.find((candidate) => existsSync(candidate));
 }
 
-function installChromium() {
-  console.log("e2e: Chromium not found; installing Debian's chromium package");
+function installHeadlessShell() {
+  console.log("e2e: Chromium's headless shell not found; installing Debian's package");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [
     ['update', '-q'],
-    ['install', '-y', '-q', 'chromium'],
+    ['install', '-y', '-q', 'chromium-headless-shell'],
   ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env });
     if (result.status !== 0) fail(`apt-get ${args.join(' ')} failed`);
@@ -49,16 +53,23 @@ function freePort() {
 }
 
 let chromePath = findChromium();
-if (!chromePath) {
-  if (process.getuid?.() !== 0) {
-    fail(
-      "Chromium not found. Install Debian's package (sudo apt-get install chromium) " +
-        'or set CHROME_PATH to a Chromium binary.',
-    );
-  }
-  installChromium();
+if (!chromePath && process.getuid?.() === 0) {
+  installHeadlessShell();
   chromePath = findChromium();
-  if (!chromePath) fail(`chromium was installed but ${DEBIAN_CHROMIUM} is still missing`);
+  if (!chromePath)
+    fail(`chromium-headless-shell was installed but ${DEBIAN_HEADLESS_SHELL} is missing`);
+} else if (!chromePath && existsSync(DEBIAN_CHROMIUM)) {
+  // Not root: the full browser does the same checks, more slowly.
+  console.log(
+    "e2e: running in Debian's full chromium; `sudo apt-get install chromium-headless-shell` " +
+      'runs the journeys in less time.',
+  );
+  chromePath = DEBIAN_CHROMIUM;
+} else if (!chromePath) {
+  fail(
+    "Chromium not found. Install Debian's package (sudo apt-get install chromium-headless-shell) " +
+      'or set CHROME_PATH to a Chromium binary.',
+  );
 }
 
 for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html']) {

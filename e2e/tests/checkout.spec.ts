@@ -5,11 +5,11 @@ import {
   createToy,
   expect,
   getJson,
-  logInOnPage,
   openAs,
   reserveOne,
   seedAdmin,
   signUpShopper,
+  storeSessionIn,
   test,
   unique,
   uniqueEmail,
@@ -18,13 +18,16 @@ import {
   type Page,
 } from '../fixtures';
 
-/** Signs a new shopper up through the API, then signs in on /login; returns the address. */
+/**
+ * Signs a new shopper up and in through the API, the session stored in the page as the login
+ * page stores it (the login page itself is the accounts journeys' to test); returns the address.
+ */
 async function signIn(page: Page, request: APIRequestContext, label: string): Promise<string> {
   const { email, password } = await signUpShopper(request, {
     email: uniqueEmail(label),
     username: `${label} fan`,
   });
-  await logInOnPage(page, email, password);
+  await storeSessionIn(page, await apiLogin(request, email, password));
   return email;
 }
 

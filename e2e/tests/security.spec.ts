@@ -12,6 +12,7 @@ import {
   toyInStock,
   unique,
   type APIRequestContext,
+  type ErrorCollector,
   type Page,
   type Session,
 } from '../fixtures';
@@ -254,15 +255,13 @@ test.describe('content security policy and headers', () => {
   const violations = (page: Page) =>
     page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
-  test('every screen of the shop and the dashboard runs without violations or page errors', async ({
-    page,
-    request,
-    pageErrors,
-  }) => {
-    test.setTimeout(180_000);
+  /**
+   * Watches `page` from its first document on: `visit` opens a path and `expectClean` checks,
+   * once the screen has settled (lazy chunks and images loaded), that nothing was refused.
+   */
+  async function watchScreens(page: Page, pageErrors: ErrorCollector) {
     await listenForViolations(page);
     const dialogs = watchDialogs(page);
-    /** The screen has settled (lazy chunks and images loaded): nothing was refused. */
     async function expectClean(what: string) {
       await page.waitForLoadState('networkidle');
       expect(await violations(page), `CSP violations on ${what}`).toEqual([]);
@@ -274,7 +273,18 @@ test.describe('content security policy and headers', () => {
       await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
       await expectClean(path);
     }
+    return { expectClean, visit };
+  }
 
+  // Every screen of the shop and the dashboard, in three journeys that may run side by side:
+  // a guest's pages, a shopper's purchase, and the staff's dashboard.
+  test('every guest screen of the shop runs without violations or page errors', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.slow(); // a dozen screens, each waited on until its network is idle
+    const { visit } = await watchScreens(page, pageErrors);
     const product = await toyInStock(request);
     for (const path of ['/', '/shop', '/login', '/signup', '/forgot-password', '/recruiter']) {
       await visit(path);
@@ -285,9 +295,19 @@ test.describe('content security policy and headers', () => {
     await visit('/no-such-page', /wandered off/i);
     await visit(`/shop/${product.productID}`, product.name);
     await visit('/api/docs', 'Otaku Shelf API');
+  });
 
+  test("a shopper's cart and card payment run without violations or page errors", async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.slow(); // a dozen screens, each waited on until its network is idle
+    const { expectClean, visit } = await watchScreens(page, pageErrors);
+    const product = await toyInStock(request);
     const shopper = await createShopper(request);
     await openAs(page, shopper, '/');
+    await expectClean('/, signed in');
     await addToCart(page, product.productID);
     await expectClean('the product page, signed in');
     await visit('/cart');
@@ -304,10 +324,16 @@ test.describe('content security policy and headers', () => {
     await expectClean('/success');
     await expect(page).toHaveURL(/\/history$/, { timeout: 10_000 });
     await expectClean('/history');
+  });
 
-    // The staff part starts clean: no shopper refresh cookie or stored state for the app to renew.
-    await page.evaluate(() => localStorage.clear());
-    await page.context().clearCookies();
+  test('every screen of the dashboard runs without violations or page errors', async ({
+    page,
+    request,
+    pageErrors,
+  }) => {
+    test.slow(); // a dozen screens, each waited on until its network is idle
+    const { expectClean, visit } = await watchScreens(page, pageErrors);
+    // A page of its own: no shopper refresh cookie or stored state for the app to renew.
     await openAsAdmin(page, request, '/dashboard');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectClean('/dashboard');

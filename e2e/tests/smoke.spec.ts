@@ -97,21 +97,21 @@ test.describe('shell', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
-  test('shop pages load no form-validation (zod) code: only the forms that need it do', async ({
-    browser,
-    request,
-  }) => {
-    const productId = await someProductId(request);
-    const shopper = await createShopper(request);
-    const pages: [string, Session | null][] = [
-      ['/', null],
-      ['/shop', null],
-      [`/shop/${productId}`, null],
-      ['/cart', shopper],
-      ['/history', shopper],
-    ];
-    for (const [path, session] of pages) {
-      // A page of its own each, so that every script it needs is fetched, not taken from memory.
+  // One journey per page, so that the five can run side by side.
+  for (const [screen, signedIn] of [
+    ['/', false],
+    ['/shop', false],
+    ['a product', false],
+    ['/cart', true],
+    ['/history', true],
+  ] as const) {
+    test(`shop pages load no form-validation (zod) code: only the forms that need it do (${screen})`, async ({
+      browser,
+      request,
+    }) => {
+      const path = screen === 'a product' ? `/shop/${await someProductId(request)}` : screen;
+      const session: Session | null = signedIn ? await createShopper(request) : null;
+      // A page of its own, so that every script it needs is fetched, not taken from memory.
       const context = await browser.newContext();
       try {
         const page = await context.newPage();
@@ -132,8 +132,8 @@ test.describe('shell', () => {
       } finally {
         await context.close();
       }
-    }
-  });
+    });
+  }
 
   test('the /shop/:{id} link form lands on the canonical product URL', async ({
     page,
