@@ -1,31 +1,12 @@
 /**
  * The one stand-in for the shop API in web tests: each handler answers one endpoint
  * ("METHOD /api/path", `:name` for a path parameter), every call is recorded with its parsed
- * JSON body, and every answer a handler gives is checked against the response schema the
- * server declares for that endpoint (from @otaku/shared): a stub cannot answer what the server
+ * JSON body, and every answer a handler gives is checked against the response schema of the
+ * endpoint's declaration (`endpoints` of @otaku/shared, which the server registers): a stub cannot answer what the server
  * never would. A body that does not match fails the test that stubbed it, naming the endpoint
  * and the schema's complaint. Error answers (4xx, 5xx) must have the API's error shape.
  */
-import {
-  cartResponseSchema,
-  couponVerifyResponseSchema,
-  createCheckoutSessionResponseSchema,
-  errorResponseSchema,
-  getOrdersResponseSchema,
-  getProductResponseSchema,
-  getProductsResponseSchema,
-  messageResponseSchema,
-  paymentConfigResponseSchema,
-  placeOrderResponseSchema,
-  reserveStockErrorSchema,
-  reserveStockResponseSchema,
-  searchSuggestionsResponseSchema,
-  sendOtpResponseSchema,
-  sessionResponseSchema,
-  verifyOtpResponseSchema,
-  verifyResponseSchema,
-  verifyStockResponseSchema,
-} from '@otaku/shared';
+import { endpoints, errorResponseSchema, type Endpoint } from '@otaku/shared';
 import { vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from './factories';
@@ -34,50 +15,23 @@ interface EndpointSchemas {
   /** The body of a successful answer (2xx). */
   ok: z.ZodType;
   /** The body of an error answer by status, where it is not the API's error shape. */
-  errors?: Record<number, z.ZodType>;
+  errors?: Partial<Record<number, z.ZodType>>;
 }
 
-/** A cart call that may take units: a refusal for stock says which line (409). */
-const takesUnits: EndpointSchemas = {
-  ok: reserveStockResponseSchema,
-  errors: { 409: reserveStockErrorSchema },
-};
-
 /**
- * Every endpoint a test may stub, with the schemas its route declares on the server
- * (apps/server/src/modules/ * /*.routes.ts). A test stubbing one that is not here fails until
- * it is added, with the server's schema.
+ * Every endpoint a test may stub, with the schemas the server registers it with: its
+ * declaration in @otaku/shared (`endpoints`). The JSON calls only; a file download is not stubbed.
  */
-export const ENDPOINTS: Record<string, EndpointSchemas> = {
-  'POST /api/auth/send-otp': { ok: sendOtpResponseSchema },
-  'POST /api/auth/verify-otp': { ok: verifyOtpResponseSchema },
-  'POST /api/auth/signup': { ok: sessionResponseSchema },
-  'POST /api/auth/login': { ok: sessionResponseSchema },
-  'POST /api/auth/forgot-password': { ok: sendOtpResponseSchema },
-  'POST /api/auth/verify-reset-code': { ok: verifyOtpResponseSchema },
-  'POST /api/auth/reset-password': { ok: sessionResponseSchema },
-  'POST /api/auth/recruiterBypass': { ok: sessionResponseSchema },
-  'POST /api/auth/refresh': { ok: sessionResponseSchema },
-  'GET /api/auth/verify': { ok: verifyResponseSchema },
-  'POST /api/auth/logout': { ok: messageResponseSchema },
-  'GET /api/googleAuth/success': { ok: sessionResponseSchema },
-  'POST /api/cart': { ok: cartResponseSchema },
-  'POST /api/reserveStock': takesUnits,
-  'POST /api/decrementReservationStock': { ok: reserveStockResponseSchema },
-  'PUT /api/cart/update': takesUnits,
-  'DELETE /api/cart/remove': { ok: cartResponseSchema },
-  'DELETE /api/cart/clear': { ok: cartResponseSchema },
-  'GET /api/product/getProducts': { ok: getProductsResponseSchema },
-  'GET /api/product/verifyStock': { ok: verifyStockResponseSchema },
-  'GET /api/product/:productID': { ok: getProductResponseSchema },
-  'GET /api/search/products': { ok: searchSuggestionsResponseSchema },
-  'POST /api/coupon/verify': { ok: couponVerifyResponseSchema },
-  'POST /api/order/placeOrder': { ok: placeOrderResponseSchema },
-  'GET /api/order/getOrders': { ok: getOrdersResponseSchema },
-  'GET /api/payments/config': { ok: paymentConfigResponseSchema },
-  'POST /api/stripe/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
-  'POST /api/test/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
-};
+export const ENDPOINTS: Record<string, EndpointSchemas> = Object.fromEntries(
+  Object.values(endpoints).flatMap((area) =>
+    Object.values(area as Record<string, Endpoint>)
+      .filter((endpoint) => endpoint.response)
+      .map((endpoint) => [
+        `${endpoint.method} /api${endpoint.path}`,
+        { ok: endpoint.response!, errors: endpoint.errorBodies },
+      ]),
+  ),
+);
 
 export interface RecordedCall {
   method: string;
@@ -164,7 +118,7 @@ export function stubApi(handlers: Record<string, ApiHandler>, options: StubApiOp
   for (const key of Object.keys(handlers)) {
     if (!ENDPOINTS[key]) {
       throw new Error(
-        `No response schema for ${key}: add the endpoint to ENDPOINTS (test/api-stub.ts) with the schema its route declares.`,
+        `No response schema for ${key}: stub a call declared in @otaku/shared (routes.ts, endpoints.ts), as "METHOD /api/path".`,
       );
     }
   }
