@@ -97,6 +97,28 @@ export default tseslint.config(
     },
   },
   {
+    // The endpoints' schemas stay out of the shop's first load (decisions 080, 149): the app
+    // calls a route of `routes` and takes its types from `endpoints` with `import type`.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@otaku/shared',
+              importNames: ['endpoints', 'errorBodyOf'],
+              allowTypeImports: true,
+              message:
+                'Call a route of `routes` (lib/api-client `call`); import endpoints only as a type.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server boundaries (decision 142): plugins, db and lib are what modules build on, so they
     // never import a module (nor the demo seed, which does); modules reach each other only one
     // way, and no file imports itself round a cycle. Shared code moves down, or a module hands

@@ -22,6 +22,8 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   code: z.enum(errorCodes).optional(),
   field: z.string().optional(),
+  /** A 429's wait, in seconds (also in its Retry-After header). */
+  retryAfterSeconds: z.number().int().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
@@ -37,3 +39,20 @@ export const healthResponseSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** The development outbox (GET /api/dev/outbox, never in production): the mail kept, newest first. */
+export const outboxResponseSchema = z.object({
+  success: z.literal(true),
+  smtp: z.boolean(),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      from: z.string(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      html: z.string(),
+      sentAt: z.string(),
+    }),
+  ),
+});

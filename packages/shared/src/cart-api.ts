@@ -51,6 +51,8 @@ export type CartResponse = z.infer<typeof cartResponseSchema>;
 
 export const getCartRequestSchema = z.object({ userId: z.string().optional() });
 export type GetCartRequest = z.input<typeof getCartRequestSchema>;
+/** POST /cart's body may be left out: the spec's client sends {userId}, a bare call is fine too. */
+export const getCartBodySchema = getCartRequestSchema.nullish();
 
 export const reserveStockRequestSchema = z.object({
   cartId: cartIdSchema,

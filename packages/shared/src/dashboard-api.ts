@@ -106,6 +106,9 @@ export const orderStatsResponseSchema = z.object({
 export const updateOrderRequestSchema = z.object({ status: z.enum(ORDER_STATUSES) });
 export const idParamsSchema = z.object({ id: z.string().trim().min(1).max(100) });
 
+/** DELETE /user/delete/{id}: the spec's client sends {editorEmail}; none is fine too. */
+export const deleteUserRequestSchema = z.object({ editorEmail: ignoredEmail }).nullish();
+
 export const revenueDaySchema = z.object({ date: z.string(), cash: z.number(), card: z.number() });
 export type RevenueDay = z.infer<typeof revenueDaySchema>;
 export const revenueResponseSchema = z.object({

@@ -17,3 +17,6 @@ export * from './dashboard-messages';
 export * from './product-form';
 export * from './shop-pages';
 export * from './text-rules';
+export * from './endpoint';
+export * from './endpoints';
+export * from './routes';

@@ -1,13 +1,13 @@
-import { STORAGE_KEYS } from '@otaku/shared';
+import { routes, STORAGE_KEYS } from '@otaku/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser, jsonResponse, storeSession } from '../test/factories';
-import { api, ApiError, setSessionExpiredHandler } from './api-client';
+import { ApiError, apiRequest, call, setSessionExpiredHandler } from './api-client';
 import { getSession } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
 const onExpired = vi.fn();
 
-const call = (index: number) => {
+const sent = (index: number) => {
   const [url, init] = fetchMock.mock.calls[index] ?? [];
   return { url: String(url), init: init ?? {}, headers: new Headers(init?.headers) };
 };
@@ -27,10 +27,14 @@ describe('api client', () => {
     storeSession('user', 'abc.def');
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, cartItems: [] }));
 
-    const body = await api.post('/cart', { userId: 'u1' }, { query: { page: 2, skip: undefined } });
+    const body = await apiRequest('/cart', {
+      method: 'POST',
+      body: { userId: 'u1' },
+      query: { page: 2, skip: undefined },
+    });
 
     expect(body).toEqual({ success: true, cartItems: [] });
-    const { url, init, headers } = call(0);
+    const { url, init, headers } = sent(0);
     expect(url).toBe('/api/cart?page=2');
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
@@ -41,8 +45,8 @@ describe('api client', () => {
 
   it('sends no Authorization header without a token', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ success: true }));
-    await api.get('/product/getProducts');
-    expect(call(0).headers.has('Authorization')).toBe(false);
+    await apiRequest('/product/getProducts');
+    expect(sent(0).headers.has('Authorization')).toBe(false);
   });
 
   it("turns the server's JSON error shape into an ApiError", async () => {
@@ -52,7 +56,9 @@ describe('api client', () => {
         409,
       ),
     );
-    const error = await api.post('/reserveStock', {}).catch((e: unknown) => e);
+    const error = await apiRequest('/reserveStock', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 409,
@@ -72,14 +78,14 @@ describe('api client', () => {
       )
       .mockResolvedValueOnce(jsonResponse({ success: true, orders: [] }));
 
-    await expect(api.get('/order/getOrders')).resolves.toEqual({ success: true, orders: [] });
+    await expect(apiRequest('/order/getOrders')).resolves.toEqual({ success: true, orders: [] });
 
     expect(fetchMock).toHaveBeenCalledTimes(3);
-    expect(call(1).url).toBe('/api/auth/refresh');
-    expect(call(1).init.method).toBe('POST');
-    expect(call(1).init.credentials).toBe('include');
-    expect(call(2).url).toBe('/api/order/getOrders');
-    expect(call(2).headers.get('Authorization')).toBe('Bearer new-token');
+    expect(sent(1).url).toBe('/api/auth/refresh');
+    expect(sent(1).init.method).toBe('POST');
+    expect(sent(1).init.credentials).toBe('include');
+    expect(sent(2).url).toBe('/api/order/getOrders');
+    expect(sent(2).headers.get('Authorization')).toBe('Bearer new-token');
     expect(getSession()).toEqual({ user: refreshedUser, token: 'new-token' });
     expect(onExpired).not.toHaveBeenCalled();
   });
@@ -94,8 +100,8 @@ describe('api client', () => {
         jsonResponse({ success: true, token: 'new-token', user: { ...admin, role: 'user' } }),
       );
 
-    await expect(api.get('/order/allOrdersList')).rejects.toMatchObject({ status: 403 });
-    expect(call(1).url).toBe('/api/auth/refresh');
+    await expect(apiRequest('/order/allOrdersList')).rejects.toMatchObject({ status: 403 });
+    expect(sent(1).url).toBe('/api/auth/refresh');
     expect(getSession().user?.role).toBe('user');
     expect(onExpired).not.toHaveBeenCalled();
   });
@@ -105,7 +111,9 @@ describe('api client', () => {
     fetchMock.mockResolvedValueOnce(
       jsonResponse({ success: false, message: 'No authority', code: 'FORBIDDEN' }, 403),
     );
-    await expect(api.put('/user/update/x', {})).rejects.toMatchObject({ status: 403 });
+    await expect(apiRequest('/user/update/x', { method: 'PUT', body: {} })).rejects.toMatchObject({
+      status: 403,
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
@@ -121,7 +129,7 @@ describe('api client', () => {
         : jsonResponse({ success: false, message: 'expired' }, 401);
     });
 
-    await Promise.all([api.get('/a'), api.get('/b')]);
+    await Promise.all([apiRequest('/a'), apiRequest('/b')]);
     const refreshCalls = fetchMock.mock.calls.filter(
       ([url]) => String(url) === '/api/auth/refresh',
     );
@@ -138,7 +146,7 @@ describe('api client', () => {
       )
       .mockResolvedValueOnce(jsonResponse({ success: false, message: 'no refresh' }, 401));
 
-    const error = await api.get('/cart').catch((e: unknown) => e);
+    const error = await apiRequest('/cart').catch((e: unknown) => e);
 
     expect(error).toMatchObject({ status: 401, message: 'Please log in to continue.' });
     expect(window.localStorage.length).toBe(0);
@@ -157,7 +165,7 @@ describe('api client', () => {
       )
       .mockResolvedValueOnce(jsonResponse({ success: false, message: 'still no' }, 401));
 
-    await expect(api.get('/order/getOrders')).rejects.toBeInstanceOf(ApiError);
+    await expect(apiRequest('/order/getOrders')).rejects.toBeInstanceOf(ApiError);
     expect(window.localStorage.length).toBe(0);
     expect(onExpired).toHaveBeenCalledTimes(1);
   });
@@ -171,7 +179,7 @@ describe('api client', () => {
         jsonResponse({ success: false, message: 'Invalid email or password' }, 401),
       );
 
-      await expect(api.post('/auth/login', {})).rejects.toMatchObject({
+      await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
         status: 401,
         message: 'Invalid email or password',
       });
@@ -180,4 +188,29 @@ describe('api client', () => {
       expect(onExpired).not.toHaveBeenCalled();
     },
   );
+
+  describe('call', () => {
+    it("sends a declared route's method, fills its path and takes its answer as it is", async () => {
+      fetchMock.mockResolvedValueOnce(jsonResponse({ success: true, message: 'Updated.' }));
+      const body = await call(routes.ordersAdmin.update, {
+        params: { id: 'a b/c' },
+        body: { status: 'shipped' },
+      });
+      expect(body).toEqual({ success: true, message: 'Updated.' });
+      expect(sent(0).url).toBe('/api/order/update/a%20b%2Fc');
+      expect(sent(0).init.method).toBe('PUT');
+      expect(sent(0).init.body).toBe(JSON.stringify({ status: 'shipped' }));
+    });
+
+    it('downloads a file route as a Blob, with its query', async () => {
+      fetchMock.mockResolvedValueOnce(new Response('%PDF', { status: 200 }));
+      const file = await call(routes.export.file, {
+        params: { type: 'orders' },
+        query: { format: 'pdf' },
+      });
+      expect(await file.text()).toBe('%PDF');
+      expect(sent(0).url).toBe('/api/export/orders?format=pdf');
+      expect(sent(0).init.method).toBe('GET');
+    });
+  });
 });

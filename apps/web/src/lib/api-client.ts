@@ -5,7 +5,18 @@
  * that fails the session is wiped and the visitor is sent to /login. A 403 to a member of staff
  * reads the session again, since their role may have changed.
  */
-import { isStaff, SERVER, type ErrorCode } from '@otaku/shared';
+import {
+  fillPath,
+  isStaff,
+  routes,
+  SERVER,
+  type ApiRoute,
+  type EndpointAnswer,
+  type EndpointByKey,
+  type EndpointInput,
+  type ErrorCode,
+  type RouteKey,
+} from '@otaku/shared';
 import { ApiError } from './api-error';
 import { isAuthPage, paths } from './paths';
 import { clearSession, getSession, isSessionUser, setAuthToken, setSession } from './session';
@@ -13,7 +24,7 @@ import { clearSession, getSession, isSessionUser, setAuthToken, setSession } fro
 export { ApiError };
 
 export const API_BASE = '/api';
-export const REFRESH_PATH = '/auth/refresh';
+export const REFRESH_PATH = routes.auth.refresh.path;
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -153,17 +164,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw error;
 }
 
-type BodylessOptions = Omit<RequestOptions, 'method' | 'body'>;
+/** The declaration of a route (`routes` of @otaku/shared), with its schemas' types. */
+type EndpointOf<R extends ApiRoute> = EndpointByKey[RouteKey<R>];
 
-export const api = {
-  get: <T>(path: string, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, body?: unknown, options?: BodylessOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE', body }),
-};
+/** A call's params, query and body as its declaration types them, and the client's own options. */
+export type CallOptions<R extends ApiRoute> = EndpointInput<EndpointOf<R>> &
+  Pick<RequestOptions, 'headers' | 'signal' | 'handleUnauthorized'>;
+
+type CallArgs<R extends ApiRoute> =
+  object extends EndpointInput<EndpointOf<R>>
+    ? [options?: CallOptions<R>]
+    : [options: CallOptions<R>];
+
+/**
+ * Calls a declared route: `call(routes.cart.reserveStock, { body })`. The path's `:name`
+ * placeholders are filled from `params`, and the answer is typed by the route's response
+ * schema (a Blob for a file download). Answers are not parsed again here (decision 080).
+ */
+export function call<const R extends ApiRoute>(
+  route: R,
+  ...[options]: CallArgs<R>
+): Promise<EndpointAnswer<EndpointOf<R>>> {
+  const { params, query, body, ...rest } = (options ?? {}) as unknown as {
+    params?: Record<string, unknown>;
+    query?: QueryParams;
+    body?: unknown;
+  } & Pick<RequestOptions, 'headers' | 'signal' | 'handleUnauthorized'>;
+  return apiRequest(fillPath(route.path, params), {
+    ...rest,
+    method: route.method,
+    query,
+    body,
+    ...('file' in route ? { responseType: 'blob' as const } : {}),
+  });
+}

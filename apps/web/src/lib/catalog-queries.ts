@@ -5,16 +5,15 @@
  * server serializes every answer through the same shared schema, and parsing it once more
  * would put all of zod in every shop page's first load (docs/decisions/080).
  */
-import type {
-  GetProductResponse,
-  GetProductsResponse,
-  Product,
-  ProductConstraints,
-  SearchSuggestion,
-  SearchSuggestionsResponse,
+import {
+  routes,
+  type GetProductsResponse,
+  type Product,
+  type ProductConstraints,
+  type SearchSuggestion,
 } from '@otaku/shared';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call } from './api-client';
 
 export const catalogKeys = {
   all: ['catalog'] as const,
@@ -27,7 +26,7 @@ export async function getProducts(
   constraints: ProductConstraints,
   signal?: AbortSignal,
 ): Promise<GetProductsResponse> {
-  return api.get<GetProductsResponse>('/product/getProducts', {
+  return call(routes.catalog.products, {
     query: { productConstraints: JSON.stringify(constraints) },
     signal,
   });
@@ -42,9 +41,7 @@ export const productsQuery = (constraints: ProductConstraints) =>
   });
 
 export async function getProduct(productId: string, signal?: AbortSignal): Promise<Product> {
-  const body = await api.get<GetProductResponse>(`/product/${encodeURIComponent(productId)}`, {
-    signal,
-  });
+  const body = await call(routes.catalog.product, { params: { productID: productId }, signal });
   return body.product;
 }
 
@@ -58,10 +55,7 @@ export async function getSuggestions(
   query: string,
   signal?: AbortSignal,
 ): Promise<SearchSuggestion[]> {
-  const body = await api.get<SearchSuggestionsResponse>('/search/products', {
-    query: { data: query },
-    signal,
-  });
+  const body = await call(routes.catalog.suggestions, { query: { data: query }, signal });
   return body.products;
 }
 

@@ -1,11 +1,12 @@
 /**
  * The one stand-in for the shop API in web tests: each handler answers one endpoint
  * ("METHOD /api/path", `:name` for a path parameter), every call is recorded with its parsed
- * JSON body, and every answer a handler gives is checked against the response schema the
- * server declares for that endpoint (from @otaku/shared): a stub cannot answer what the server
+ * JSON body, and every answer a handler gives is checked against the response schema of the
+ * endpoint's declaration (`endpoints` of @otaku/shared, which the server registers): a stub cannot answer what the server
  * never would. A body that does not match fails the test that stubbed it, naming the endpoint
  * and the schema's complaint. Error answers (4xx, 5xx) must have the API's error shape.
  */
+<<<<<<< HEAD
 import {
   allCouponsResponseSchema,
   allOrdersResponseSchema,
@@ -40,6 +41,9 @@ import {
   verifyResponseSchema,
   verifyStockResponseSchema,
 } from '@otaku/shared';
+=======
+import { endpoints, errorResponseSchema, type Endpoint } from '@otaku/shared';
+>>>>>>> endpoints
 import { vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from './factories';
@@ -48,20 +52,14 @@ interface EndpointSchemas {
   /** The body of a successful answer (2xx). */
   ok: z.ZodType;
   /** The body of an error answer by status, where it is not the API's error shape. */
-  errors?: Record<number, z.ZodType>;
+  errors?: Partial<Record<number, z.ZodType>>;
 }
 
-/** A cart call that may take units: a refusal for stock says which line (409). */
-const takesUnits: EndpointSchemas = {
-  ok: reserveStockResponseSchema,
-  errors: { 409: reserveStockErrorSchema },
-};
-
 /**
- * Every endpoint a test may stub, with the schemas its route declares on the server
- * (apps/server/src/modules/ * /*.routes.ts). A test stubbing one that is not here fails until
- * it is added, with the server's schema.
+ * Every endpoint a test may stub, with the schemas the server registers it with: its
+ * declaration in @otaku/shared (`endpoints`). The JSON calls only; a file download is not stubbed.
  */
+<<<<<<< HEAD
 export const ENDPOINTS: Record<string, EndpointSchemas> = {
   'POST /api/auth/send-otp': { ok: sendOtpResponseSchema },
   'POST /api/auth/verify-otp': { ok: verifyOtpResponseSchema },
@@ -116,6 +114,18 @@ export const ENDPOINTS: Record<string, EndpointSchemas> = {
   'POST /api/user/send-email-code': { ok: sendOtpResponseSchema },
   'DELETE /api/user/delete/:id': { ok: successMessageSchema },
 };
+=======
+export const ENDPOINTS: Record<string, EndpointSchemas> = Object.fromEntries(
+  Object.values(endpoints).flatMap((area) =>
+    Object.values(area as Record<string, Endpoint>)
+      .filter((endpoint) => endpoint.response)
+      .map((endpoint) => [
+        `${endpoint.method} /api${endpoint.path}`,
+        { ok: endpoint.response!, errors: endpoint.errorBodies },
+      ]),
+  ),
+);
+>>>>>>> endpoints
 
 export interface RecordedCall {
   method: string;
@@ -209,7 +219,7 @@ export function stubApi(handlers: Record<string, ApiHandler>, options: StubApiOp
   for (const key of Object.keys(handlers)) {
     if (!ENDPOINTS[key]) {
       throw new Error(
-        `No response schema for ${key}: add the endpoint to ENDPOINTS (test/api-stub.ts) with the schema its route declares.`,
+        `No response schema for ${key}: stub a call declared in @otaku/shared (routes.ts, endpoints.ts), as "METHOD /api/path".`,
       );
     }
   }

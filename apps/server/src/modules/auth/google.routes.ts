@@ -5,7 +5,7 @@
  * Failures land on /auth/google/success?error=<reason> (the page shows a toast and goes to
  * /login); an unconfigured shop sends /login?reason=google-not-configured.
  */
-import { ACCOUNT, sessionResponseSchema, type GoogleReason } from '@otaku/shared';
+import { ACCOUNT, endpoints, type GoogleReason } from '@otaku/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +14,7 @@ import { createGoogleClient } from './google';
 import { accountForGoogle, GoogleSignInRefused } from './google.service';
 import { logOut, noStore, refreshFromCookie } from './session-reply';
 import { startSession } from './sessions';
+import { addRoute } from '../../lib/api-route';
 import { signPayload, verifyPayload } from '../../lib/tokens';
 
 const STATE_COOKIE = 'otaku_oidc';
@@ -79,10 +80,9 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.get(
-    '/googleAuth/success',
-    { ...open, schema: { tags, response: { 200: sessionResponseSchema } } },
-    async (request, reply) => refreshFromCookie(app, request, reply, ACCOUNT.googleSignedIn),
+  // The one JSON call here; the others are the redirects of a browser's full-page sign-in.
+  addRoute(app, endpoints.auth.googleSuccess, open, async (request, reply) =>
+    refreshFromCookie(app, request, reply, ACCOUNT.googleSignedIn),
   );
 
   // A form the web app submits (a POST navigation), so the browser follows the redirect. Its

@@ -2,21 +2,11 @@
  * The cart and stock calls of spec §7. Every call needs a signed-in user and acts on that
  * user's own cart (`user_<id>`); a cartId or userId naming anyone else is refused.
  */
-import {
-  CART_INFO,
-  cartResponseSchema,
-  decrementReservationRequestSchema,
-  getCartRequestSchema,
-  removeFromCartRequestSchema,
-  reserveStockErrorSchema,
-  reserveStockRequestSchema,
-  reserveStockResponseSchema,
-  updateCartRequestSchema,
-} from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CART_INFO, endpoints } from '@otaku/shared';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
-import type { FastifyBaseLogger } from 'fastify';
 import * as cart from './cart.service';
 
 /**
@@ -24,11 +14,10 @@ import * as cart from './cart.service';
  * which checkout gives (so the cart never imports checkout).
  */
 export const cartRoutes =
-  (
-    closeCheckouts: (log: FastifyBaseLogger, owner: cart.CartOwner) => Promise<void>,
-  ): FastifyPluginAsyncZod =>
-  async (app) => {
-    const tags = ['cart'];
+  (closeCheckouts: (log: FastifyBaseLogger, owner: cart.CartOwner) => Promise<void>) =>
+  async (app: FastifyInstance): Promise<void> => {
+    const { cart: calls } = endpoints;
+    const user = { config: { access: 'user' }, schema: { tags: ['cart'] } } as const;
     const db = () => app.database.db;
     const { config } = app;
     const rules: cart.CartRules = {
@@ -64,7 +53,6 @@ export const cartRoutes =
         throw forbidden(CART_INFO.wrongCart);
       return cart.cartOwner(user.id, body.cartId);
     };
-    const conflictResponse = { 409: reserveStockErrorSchema };
     /** A call that may take units counts against the account's and the address's limits. */
     const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>
       cart.countReservation(db(), owner, request.ip, rates);
@@ -75,97 +63,48 @@ export const cartRoutes =
       change: () => Promise<T>,
     ) => cart.closingCheckouts(owner, (who) => closeCheckouts(request.log, who), change);
 
-    // The body is optional (the spec's client sends {userId}); parsed here so none is fine too.
-    app.post(
-      '/cart',
-      { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
-      async (request) => {
-        const body = getCartRequestSchema.parse(request.body ?? {});
-        return answer(ownerOf(request, body).cartId, CART_INFO.loaded);
-      },
+    // The body is optional (the spec's client sends {userId}), so none is fine too.
+    addRoute(app, calls.cart, user, async (request) =>
+      answer(ownerOf(request, request.body ?? {}).cartId, CART_INFO.loaded),
     );
 
-    app.post(
-      '/reserveStock',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          body: reserveStockRequestSchema,
-          response: { 200: reserveStockResponseSchema, ...conflictResponse },
-        },
-      },
-      async (request) => {
-        const owner = ownerOf(request, request.body);
-        await counted(request, owner);
-        const result = await changing(request, owner, () =>
-          cart.reserveStock(db(), owner, request.body, rules),
-        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
-        return lineAnswer(result, CART_INFO.added);
-      },
-    );
+    addRoute(app, calls.reserveStock, user, async (request) => {
+      const owner = ownerOf(request, request.body);
+      await counted(request, owner);
+      const result = await changing(request, owner, () =>
+        cart.reserveStock(db(), owner, request.body, rules),
+      ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+      return lineAnswer(result, CART_INFO.added);
+    });
 
-    app.post(
-      '/decrementReservationStock',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          body: decrementReservationRequestSchema,
-          response: { 200: reserveStockResponseSchema },
-        },
-      },
-      async (request) => {
-        const owner = ownerOf(request, request.body);
-        const result = await changing(request, owner, () =>
-          cart.decrementReservation(db(), owner, request.body, rules),
-        );
-        return lineAnswer(result, CART_INFO.decremented);
-      },
-    );
+    addRoute(app, calls.decrement, user, async (request) => {
+      const owner = ownerOf(request, request.body);
+      const result = await changing(request, owner, () =>
+        cart.decrementReservation(db(), owner, request.body, rules),
+      );
+      return lineAnswer(result, CART_INFO.decremented);
+    });
 
-    app.put(
-      '/cart/update',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags,
-          body: updateCartRequestSchema,
-          response: { 200: reserveStockResponseSchema, ...conflictResponse },
-        },
-      },
-      async (request) => {
-        const owner = ownerOf(request, {});
-        await counted(request, owner);
-        const result = await changing(request, owner, () =>
-          cart.setQuantity(db(), owner, request.body, rules),
-        ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
-        return lineAnswer(result, CART_INFO.updated);
-      },
-    );
+    addRoute(app, calls.update, user, async (request) => {
+      const owner = ownerOf(request, {});
+      await counted(request, owner);
+      const result = await changing(request, owner, () =>
+        cart.setQuantity(db(), owner, request.body, rules),
+      ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+      return lineAnswer(result, CART_INFO.updated);
+    });
 
-    app.delete(
-      '/cart/remove',
-      {
-        config: { access: 'user' },
-        schema: { tags, body: removeFromCartRequestSchema, response: { 200: cartResponseSchema } },
-      },
-      async (request) => {
-        const owner = ownerOf(request, {});
-        const { cart: state } = await changing(request, owner, () =>
-          cart.removeLine(db(), owner, request.body, rules),
-        );
-        return answerWith(state, CART_INFO.removed);
-      },
-    );
+    addRoute(app, calls.remove, user, async (request) => {
+      const owner = ownerOf(request, {});
+      const { cart: state } = await changing(request, owner, () =>
+        cart.removeLine(db(), owner, request.body, rules),
+      );
+      return answerWith(state, CART_INFO.removed);
+    });
 
-    app.delete(
-      '/cart/clear',
-      { config: { access: 'user' }, schema: { tags, response: { 200: cartResponseSchema } } },
-      async (request) => {
-        const owner = ownerOf(request, {});
-        await changing(request, owner, () => cart.clearCart(db(), owner));
-        return answer(owner.cartId, CART_INFO.cleared);
-      },
-    );
+    addRoute(app, calls.clear, user, async (request) => {
+      const owner = ownerOf(request, {});
+      await changing(request, owner, () => cart.clearCart(db(), owner));
+      return answer(owner.cartId, CART_INFO.cleared);
+    });
   };

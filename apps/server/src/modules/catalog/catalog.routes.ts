@@ -1,89 +1,52 @@
-import {
-  errorResponseSchema,
-  getProductResponseSchema,
-  getProductsQuerySchema,
-  getProductsResponseSchema,
-  productParamsSchema,
-  searchSuggestionsQuerySchema,
-  searchSuggestionsResponseSchema,
-  verifyStockQuerySchema,
-  verifyStockResponseSchema,
-} from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import { sendPrepared } from '../../plugins/http-caching';
 import * as service from './catalog.service';
 
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
-
 /**
  * The shop's public product and search calls (spec §7 "Products and search"). Pages, products
- * and suggestions are answered from memory while the catalog has not changed (answer-cache.ts);
- * the stock check always reads the database.
+ * and suggestions are answered from memory while the catalog has not changed (answer-cache.ts),
+ * already serialized: sendPrepared sends those bytes as they are, never through the response
+ * schema. The stock check always reads the database.
  */
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function catalogRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
   const answers = app.catalogAnswers;
+  const { catalog } = endpoints;
+  const open = (summary: string) =>
+    ({ config: { access: 'public' }, schema: { tags: ['catalog'], summary } }) as const;
 
-  app.get(
-    '/product/getProducts',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One page of the shop for a filter, sort and search',
-        querystring: getProductsQuerySchema,
-        response: { 200: getProductsResponseSchema, 400: errorResponseSchema },
-      },
-    },
+  addRoute(
+    app,
+    catalog.products,
+    open('One page of the shop for a filter, sort and search'),
     async (request, reply) => {
       const answer = await answers.listing(request.query.productConstraints);
       return sendPrepared(request, reply, answer);
     },
   );
 
-  app.get(
-    '/product/verifyStock',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Whether a quantity of a variant is still available',
-        querystring: verifyStockQuerySchema,
-        response: { 200: verifyStockResponseSchema, ...errors },
-      },
-    },
+  addRoute(
+    app,
+    catalog.verifyStock,
+    open('Whether a quantity of a variant is still available'),
     async (request) => service.verifyStock(db(), request.query),
   );
 
-  app.get(
-    '/product/:productID',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'One product with its stock per variant',
-        params: productParamsSchema,
-        response: { 200: getProductResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      return sendPrepared(request, reply, await answers.product(request.params.productID));
-    },
+  addRoute(
+    app,
+    catalog.product,
+    open('One product with its stock per variant'),
+    async (request, reply) =>
+      sendPrepared(request, reply, await answers.product(request.params.productID)),
   );
 
-  app.get(
-    '/search/products',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['catalog'],
-        summary: 'Up to 8 suggestions for the search box',
-        querystring: searchSuggestionsQuerySchema,
-        response: { 200: searchSuggestionsResponseSchema, 400: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      return sendPrepared(request, reply, await answers.suggestions(request.query.data));
-    },
+  addRoute(
+    app,
+    catalog.suggestions,
+    open('Up to 8 suggestions for the search box'),
+    async (request, reply) =>
+      sendPrepared(request, reply, await answers.suggestions(request.query.data)),
   );
-};
+}

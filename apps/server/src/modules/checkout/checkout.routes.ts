@@ -6,16 +6,14 @@
  */
 import {
   CART_INFO,
-  createCheckoutSessionRequestSchema,
-  createCheckoutSessionResponseSchema,
+  endpoints,
   ORDER,
   ORDER_INFO,
   PAYMENT_INFO,
-  placeOrderRequestSchema,
-  placeOrderResponseSchema,
   type PaymentProvider as ProviderName,
 } from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import { badRequest, forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
@@ -24,25 +22,19 @@ import { countCheckoutStart, placeCashOrder, startCardCheckout } from './checkou
 import { checkoutDeps } from './fulfil-paid';
 
 /** Where each provider's card checkout starts; only the configured provider's is registered. */
-const CHECKOUT_SESSION_PATHS = {
-  stripe: '/stripe/create-checkout-session',
-  test: '/test/create-checkout-session',
-} as const satisfies Record<ProviderName, string>;
+const CHECKOUT_SESSIONS = {
+  stripe: endpoints.checkout.stripeSession,
+  test: endpoints.checkout.testSession,
+} as const satisfies Record<ProviderName, unknown>;
 
 /** `provider`: the card provider, whose sessions still open for the cart an order closes. */
 export const checkoutRoutes =
-  (provider: PaymentProvider): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.post(
-      '/order/placeOrder',
-      {
-        config: { access: 'user' },
-        schema: {
-          tags: ['orders'],
-          body: placeOrderRequestSchema,
-          response: { 201: placeOrderResponseSchema },
-        },
-      },
+  (provider: PaymentProvider) =>
+  async (app: FastifyInstance): Promise<void> => {
+    addRoute(
+      app,
+      endpoints.checkout.placeOrder,
+      { config: { access: 'user' }, schema: { tags: ['orders'] } },
       async (request, reply) => {
         const user = currentUser(request);
         const body = request.body;
@@ -60,16 +52,10 @@ export const checkoutRoutes =
       },
     );
 
-    app.post(
-      CHECKOUT_SESSION_PATHS[provider.name],
-      {
-        config: { access: 'user' },
-        schema: {
-          tags: ['payments'],
-          body: createCheckoutSessionRequestSchema,
-          response: { 200: createCheckoutSessionResponseSchema },
-        },
-      },
+    addRoute(
+      app,
+      CHECKOUT_SESSIONS[provider.name],
+      { config: { access: 'user' }, schema: { tags: ['payments'] } },
       async (request) => {
         const user = currentUser(request);
         const { paymentData } = request.body;

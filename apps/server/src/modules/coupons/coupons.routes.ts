@@ -1,20 +1,15 @@
 /** POST /api/coupon/verify: may the signed-in user apply this code now? */
-import { COUPON_INFO, couponVerifyRequestSchema, couponVerifyResponseSchema } from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { COUPON_INFO, endpoints } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import { toVerifiedCoupon, usableCoupon } from './coupons.service';
 
-export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/coupon/verify',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['coupons'],
-        body: couponVerifyRequestSchema,
-        response: { 200: couponVerifyResponseSchema },
-      },
-    },
+export async function couponRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(
+    app,
+    endpoints.coupons.verify,
+    { config: { access: 'user' }, schema: { tags: ['coupons'] } },
     async (request) => {
       const user = currentUser(request);
       const coupon = await usableCoupon(app.database.db, request.body.couponCode, user.id);
@@ -25,4 +20,4 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+}

@@ -2,9 +2,9 @@
  * GET /api/export/{type}?format=excel|pdf (spec §7): a file download, streamed. The first batch
  * of rows is read before anything is sent, so a failing database still gets a JSON error.
  */
-import { exportFileName, exportParamsSchema, exportQuerySchema } from '@otaku/shared';
+import { endpoints, exportFileName } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addRoute } from '../../lib/api-route';
 import { EXPORT_SPECS } from './export-columns';
 import { exportRows } from './export-sources';
 import { pdfStream } from './pdf-writer';
@@ -17,17 +17,10 @@ const CONTENT_TYPES = {
 } as const;
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/export/:type',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['dashboard'],
-        params: exportParamsSchema,
-        querystring: exportQuerySchema,
-      },
-    },
+  addRoute(
+    app,
+    endpoints.export.file,
+    { config: { access: 'admin' }, schema: { tags: ['dashboard'] } },
     async (request, reply) => {
       const { type } = request.params;
       const { format } = request.query;

@@ -1,19 +1,15 @@
-import { healthResponseSchema } from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 
 const startedAt = Date.now();
 
 /** GET /api/health: reports whether the database answers (503 when it does not). */
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['health'],
-        response: { 200: healthResponseSchema, 503: healthResponseSchema },
-      },
-    },
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(
+    app,
+    endpoints.health.health,
+    { config: { access: 'public' }, schema: { tags: ['health'] } },
     async (_request, reply) => {
       const { database } = app;
       const base = { version: '1.0.0', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
@@ -36,4 +32,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     },
   );
-};
+}

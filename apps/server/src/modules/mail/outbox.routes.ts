@@ -1,21 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const outboxSchema = z.object({
-  success: z.literal(true),
-  smtp: z.boolean(),
-  messages: z.array(
-    z.object({
-      id: z.string(),
-      from: z.string(),
-      to: z.string(),
-      subject: z.string(),
-      text: z.string(),
-      html: z.string(),
-      sentAt: z.string(),
-    }),
-  ),
-});
+import { endpoints } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 
 /** Whether a connection comes from this machine (the socket's own address, never a header). */
 const fromThisMachine = (address: string | undefined) =>
@@ -28,13 +13,17 @@ const fromThisMachine = (address: string | undefined) =>
  * a development server started with HOST=0.0.0.0 must not hand them to its network. With
  * SMTP_URL set it is empty because mail really goes out.
  */
-export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export async function outboxRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.isProduction) return;
-  app.get(
-    '/dev/outbox',
-    { config: { access: 'public' }, schema: { tags: ['dev'], response: { 200: outboxSchema } } },
+  addRoute(
+    app,
+    endpoints.dev.outbox,
+    { config: { access: 'public' }, schema: { tags: ['dev'] } },
     async (request, reply) => {
-      if (!fromThisMachine(request.socket.remoteAddress)) return reply.callNotFound();
+      if (!fromThisMachine(request.socket.remoteAddress)) {
+        reply.callNotFound();
+        return reply;
+      }
       return {
         success: true as const,
         smtp: app.mailer.outbox === null,
@@ -42,4 +31,4 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+}

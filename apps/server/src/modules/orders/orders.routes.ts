@@ -2,22 +2,17 @@
  * GET /api/order/getOrders: the signed-in user's purchase history. Placing an order is
  * checkout's (checkout.routes.ts).
  */
-import { getOrdersQuerySchema, getOrdersResponseSchema, ORDER_INFO } from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints, ORDER_INFO } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import { ordersOfUser } from './orders.service';
 
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/order/getOrders',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags: ['orders'],
-        querystring: getOrdersQuerySchema,
-        response: { 200: getOrdersResponseSchema },
-      },
-    },
+export async function orderRoutes(app: FastifyInstance): Promise<void> {
+  addRoute(
+    app,
+    endpoints.orders.history,
+    { config: { access: 'user' }, schema: { tags: ['orders'] } },
     async (request) => {
       const page = await ordersOfUser(
         app.database.db,
@@ -27,4 +22,4 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return { success: true as const, message: ORDER_INFO.fetched, ...page };
     },
   );
-};
+}

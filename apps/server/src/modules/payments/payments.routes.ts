@@ -4,19 +4,18 @@
  * (checkout.routes.ts); the provider's own routes (Stripe webhook, test checkout page) are
  * registered beside this one by payments.module.ts.
  */
-import { paymentConfigResponseSchema } from '@otaku/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@otaku/shared';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/api-route';
 import type { PaymentProvider } from './payment-provider';
 
 export const paymentRoutes =
-  (provider: PaymentProvider): FastifyPluginAsyncZod =>
-  async (app) => {
-    app.get(
-      '/payments/config',
-      {
-        config: { access: 'public' },
-        schema: { tags: ['payments'], response: { 200: paymentConfigResponseSchema } },
-      },
+  (provider: PaymentProvider) =>
+  async (app: FastifyInstance): Promise<void> => {
+    addRoute(
+      app,
+      endpoints.payments.config,
+      { config: { access: 'public' }, schema: { tags: ['payments'] } },
       async () => ({ success: true as const, provider: provider.name }),
     );
   };

@@ -2,28 +2,15 @@
  * Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete; and
  * the code an own email change needs (decision 136).
  */
-import {
-  DASHBOARD,
-  DASHBOARD_RULES,
-  EMAIL_CODE,
-  emailChangeCodeRequestSchema,
-  getUsersQuerySchema,
-  getUsersResponseSchema,
-  idParamsSchema,
-  sendOtpResponseSchema,
-  successMessageSchema,
-  userUpdatedResponseSchema,
-} from '@otaku/shared';
+import { DASHBOARD, DASHBOARD_RULES, EMAIL_CODE, endpoints } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import { readRefreshCookie } from '../auth/cookies';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
-import { errorResponses } from '../../lib/route-errors';
 import { sendEmailChangeCode } from './email-change';
 import * as service from './users.service';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
 const EDIT_FIELDS = [
   'username',
   'email',
@@ -35,7 +22,6 @@ const EDIT_FIELDS = [
 
 export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const deps = (): service.UsersDeps => ({
     database: app.database,
     uploadsDir: app.config.uploadsDir,
@@ -48,87 +34,49 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
           .catch((err: unknown) => app.log.error({ err }, 'account notice could not be sent')),
       ),
   });
+  const { users: calls } = endpoints;
   const tags = ['dashboard'];
+  const signedIn = { config: { access: 'user' }, schema: { tags } } as const;
 
-  api.get(
-    '/user/getUsers',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags,
-        querystring: getUsersQuerySchema,
-        response: { 200: getUsersResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { users, total, totalPages } = await service.listUsers(deps(), request.query);
-      return { success: true as const, requiredUsers: users, totalPages, totalUsers: total };
-    },
-  );
+  addRoute(app, calls.list, { config: { access: 'admin' }, schema: { tags } }, async (request) => {
+    const { users, total, totalPages } = await service.listUsers(deps(), request.query);
+    return { success: true as const, requiredUsers: users, totalPages, totalUsers: total };
+  });
 
   // Any signed-in user reaches the service, so that a plain user hears the spec's refusal.
-  api.put(
-    '/user/update/:id',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        params: idParamsSchema,
-        response: { 200: userUpdatedResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const id = await service.checkEditAllowed(deps(), currentUser(request), request.params.id);
-      const form = await readImageForm(request, 'profilePic');
-      const fields = Object.fromEntries(EDIT_FIELDS.map((name) => [name, fieldValue(form, name)]));
-      const user = await service.updateUser(
-        deps(),
-        currentUser(request),
-        id,
-        fields,
-        form.image,
-        readRefreshCookie(request),
-      );
-      return { success: true as const, message: DASHBOARD.userUpdated, user };
-    },
-  );
+  addRoute(app, calls.update, signedIn, async (request) => {
+    const id = await service.checkEditAllowed(deps(), currentUser(request), request.params.id);
+    const form = await readImageForm(request, 'profilePic');
+    const fields = Object.fromEntries(EDIT_FIELDS.map((name) => [name, fieldValue(form, name)]));
+    const user = await service.updateUser(
+      deps(),
+      currentUser(request),
+      id,
+      fields,
+      form.image,
+      readRefreshCookie(request),
+    );
+    return { success: true as const, message: DASHBOARD.userUpdated, user };
+  });
 
   // Any signed-in account may move its own address; the code goes to the new one.
-  api.post(
-    '/user/send-email-code',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        body: emailChangeCodeRequestSchema,
-        response: { 200: sendOtpResponseSchema, ...errorResponses(400, 401, 429, 503) },
-      },
-    },
-    async (request) => {
-      const mailDeps = {
-        db: app.database.db,
-        config: app.config,
-        mailer: app.mailer,
-        log: app.log,
-      };
-      await sendEmailChangeCode(mailDeps, currentUser(request).id, request.body, request.ip);
-      return {
-        success: true as const,
-        message: DASHBOARD_RULES.emailCodeSent,
-        resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
-      };
-    },
-  );
+  addRoute(app, calls.sendEmailCode, signedIn, async (request) => {
+    const mailDeps = {
+      db: app.database.db,
+      config: app.config,
+      mailer: app.mailer,
+      log: app.log,
+    };
+    await sendEmailChangeCode(mailDeps, currentUser(request).id, request.body, request.ip);
+    return {
+      success: true as const,
+      message: DASHBOARD_RULES.emailCodeSent,
+      resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
+    };
+  });
 
-  api.delete(
-    '/user/delete/:id',
-    {
-      config: { access: 'user' },
-      schema: { tags, params: idParamsSchema, response: { 200: successMessageSchema, ...errors } },
-    },
-    async (request) => {
-      await service.deleteUser(deps(), currentUser(request), request.params.id);
-      return { success: true as const, message: DASHBOARD.userDeleted };
-    },
-  );
+  addRoute(app, calls.remove, signedIn, async (request) => {
+    await service.deleteUser(deps(), currentUser(request), request.params.id);
+    return { success: true as const, message: DASHBOARD.userDeleted };
+  });
 }

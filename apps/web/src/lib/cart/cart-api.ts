@@ -4,14 +4,13 @@
  * features never import each other.
  */
 import {
+  routes,
   userCartId,
-  type CartResponse,
   type ReserveStockError,
   type ReserveStockRequest,
-  type ReserveStockResponse,
 } from '@otaku/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../api-client';
+import { ApiError, call } from '../api-client';
 import { useSession } from '../session';
 
 export const cartKeys = {
@@ -22,7 +21,7 @@ export const cartKeys = {
 /** Purchase history queries; checkout invalidates them after an order. */
 export const ordersKey = ['orders'] as const;
 
-export const fetchCart = (userId: string) => api.post<CartResponse>('/cart', { userId });
+export const fetchCart = (userId: string) => call(routes.cart.cart, { body: { userId } });
 
 /** The signed-in user's cart; nothing is fetched for a guest (spec §4: loads once signed in). */
 export function useCart() {
@@ -35,7 +34,7 @@ export function useCart() {
 }
 
 export const reserveStock = (request: ReserveStockRequest) =>
-  api.post<ReserveStockResponse>('/reserveStock', request);
+  call(routes.cart.reserveStock, { body: request });
 
 /** The body of a 409 from a reservation, when that is what the error is. */
 export function reservationFailure(error: unknown): ReserveStockError | null {

@@ -2,43 +2,38 @@
  * The auth calls of spec §7, one fetcher each. Their 401s mean "wrong credentials" or "no
  * session", never "send me to /login", so none of them go through the client's 401 handling.
  */
-import type {
-  LoginRequest,
-  MessageResponse,
-  RecruiterRequest,
-  ResetPasswordRequest,
-  SendOtpRequest,
-  SendOtpResponse,
-  SessionResponse,
-  SignupCodeRequest,
-  SignupRequest,
-  VerifyOtpRequest,
-  VerifyOtpResponse,
-  VerifyResponse,
+import {
+  routes,
+  type LoginRequest,
+  type RecruiterRequest,
+  type ResetPasswordRequest,
+  type SendOtpRequest,
+  type SendOtpResponse,
+  type SignupCodeRequest,
+  type SignupRequest,
+  type VerifyOtpRequest,
+  type VerifyOtpResponse,
 } from '@otaku/shared';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 const own = { handleUnauthorized: false } as const;
+const { auth } = routes;
 
 export const authCalls = {
-  sendOtp: (body: SignupCodeRequest) => api.post<SendOtpResponse>('/auth/send-otp', body, own),
-  verifyOtp: (body: VerifyOtpRequest) => api.post<VerifyOtpResponse>('/auth/verify-otp', body, own),
-  signup: (body: SignupRequest) => api.post<SessionResponse>('/auth/signup', body, own),
-  forgotPassword: (body: SendOtpRequest) =>
-    api.post<SendOtpResponse>('/auth/forgot-password', body, own),
-  verifyResetCode: (body: VerifyOtpRequest) =>
-    api.post<VerifyOtpResponse>('/auth/verify-reset-code', body, own),
-  resetPassword: (body: ResetPasswordRequest) =>
-    api.post<SessionResponse>('/auth/reset-password', body, own),
-  login: (body: LoginRequest) => api.post<SessionResponse>('/auth/login', body, own),
-  recruiter: (body: RecruiterRequest) =>
-    api.post<SessionResponse>('/auth/recruiterBypass', body, own),
+  sendOtp: (body: SignupCodeRequest) => call(auth.sendOtp, { body, ...own }),
+  verifyOtp: (body: VerifyOtpRequest) => call(auth.verifyOtp, { body, ...own }),
+  signup: (body: SignupRequest) => call(auth.signup, { body, ...own }),
+  forgotPassword: (body: SendOtpRequest) => call(auth.forgotPassword, { body, ...own }),
+  verifyResetCode: (body: VerifyOtpRequest) => call(auth.verifyResetCode, { body, ...own }),
+  resetPassword: (body: ResetPasswordRequest) => call(auth.resetPassword, { body, ...own }),
+  login: (body: LoginRequest) => call(auth.login, { body, ...own }),
+  recruiter: (body: RecruiterRequest) => call(auth.recruiter, { body, ...own }),
   /** Who the stored token belongs to (also used after Google sign-in with a token). */
-  verify: () => api.get<VerifyResponse>('/auth/verify', own),
+  verify: () => call(auth.verify, own),
   /** Ends this browser's session; the server refuses it unless sent from the shop's page. */
-  logout: () => api.post<MessageResponse>('/auth/logout', undefined, own),
+  logout: () => call(auth.logout, own),
   /** Cookie-based sign-in after Google: turns the session cookie into a token and user. */
-  googleSuccess: () => api.get<SessionResponse>('/googleAuth/success', own),
+  googleSuccess: () => call(auth.googleSuccess, own),
 };
 
 /**

@@ -2,18 +2,15 @@
  * Card payment (spec §7): ask which provider the shop uses, then
  * POST /api/{provider}/create-checkout-session; the caller sends the browser to `url`.
  */
-import type {
-  CreateCheckoutSessionRequest,
-  CreateCheckoutSessionResponse,
-  PaymentConfigResponse,
-} from '@otaku/shared';
+import { routes, type CreateCheckoutSessionRequest } from '@otaku/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { cartKeys } from '../../../lib/cart/cart-api';
 
 export async function createCheckoutSession(request: CreateCheckoutSessionRequest) {
-  const { provider } = await api.get<PaymentConfigResponse>('/payments/config');
-  return api.post<CreateCheckoutSessionResponse>(`/${provider}/create-checkout-session`, request);
+  const { provider } = await call(routes.payments.config);
+  const sessions = { stripe: routes.checkout.stripeSession, test: routes.checkout.testSession };
+  return call(sessions[provider], { body: request });
 }
 
 /**

@@ -1,11 +1,11 @@
 /** POST /api/order/placeOrder (cash on delivery). */
-import type { PlaceOrderRequest, PlaceOrderResponse } from '@otaku/shared';
+import { routes, type PlaceOrderRequest } from '@otaku/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { cartKeys, ordersKey } from '../../../lib/cart/cart-api';
 
 export const placeOrder = (request: PlaceOrderRequest) =>
-  api.post<PlaceOrderResponse>('/order/placeOrder', request);
+  call(routes.checkout.placeOrder, { body: request });
 
 export function usePlaceOrder() {
   const queryClient = useQueryClient();

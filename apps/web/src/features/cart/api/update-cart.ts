@@ -1,17 +1,11 @@
 /** Quantity changes on the cart page: PUT /api/cart/update (0 removes the line). */
-import {
-  CART,
-  CART_INFO,
-  type CartResponse,
-  type ReserveStockResponse,
-  type UpdateCartRequest,
-} from '@otaku/shared';
-import { api } from '../../../lib/api-client';
+import { CART, CART_INFO, routes, type CartResponse, type UpdateCartRequest } from '@otaku/shared';
+import { call } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useCartChange } from './cart-change';
 
 export const updateCart = (request: UpdateCartRequest) =>
-  api.put<ReserveStockResponse>('/cart/update', request);
+  call(routes.cart.update, { body: request });
 
 export const lineKey = (line: { productId: string; variant: string }) =>
   `${line.productId}|${line.variant}`;

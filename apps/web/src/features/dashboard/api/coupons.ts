@@ -1,13 +1,7 @@
 /** The dashboard's coupon calls: list, stats, create, edit and delete. */
-import type {
-  AllCouponsResponse,
-  CouponStats,
-  CreateCouponRequest,
-  SuccessMessage,
-  UpdateCouponRequest,
-} from '@otaku/shared';
+import { routes, type CreateCouponRequest, type UpdateCouponRequest } from '@otaku/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 
 export const couponKeys = {
@@ -21,9 +15,7 @@ export function useCoupons(page: number) {
   return useQuery({
     queryKey: couponKeys.list(page),
     queryFn: () =>
-      api.get<AllCouponsResponse>('/coupon/allCoupons', {
-        query: { email: user?.email, currPage: page },
-      }),
+      call(routes.couponsAdmin.list, { query: { email: user?.email, currPage: page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,7 +23,7 @@ export function useCoupons(page: number) {
 export function useCouponStats() {
   return useQuery({
     queryKey: couponKeys.stats,
-    queryFn: async () => (await api.get<{ stats: CouponStats }>('/coupon/stats')).stats,
+    queryFn: async () => (await call(routes.couponsAdmin.stats)).stats,
   });
 }
 
@@ -45,7 +37,7 @@ export function useCreateCoupon() {
   const { user } = useSession();
   return useMutation({
     mutationFn: (body: CreateCouponRequest) =>
-      api.post<SuccessMessage>('/coupon/createCoupon', { ...body, email: user?.email }),
+      call(routes.couponsAdmin.create, { body: { ...body, email: user?.email } }),
     onSuccess: invalidate,
   });
 }
@@ -54,7 +46,7 @@ export function useUpdateCoupon() {
   const invalidate = useInvalidateCoupons();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateCouponRequest }) =>
-      api.put<SuccessMessage>(`/coupon/update/${encodeURIComponent(id)}`, body),
+      call(routes.couponsAdmin.update, { params: { id }, body }),
     onSuccess: invalidate,
   });
 }
@@ -62,8 +54,7 @@ export function useUpdateCoupon() {
 export function useDeleteCoupon() {
   const invalidate = useInvalidateCoupons();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<SuccessMessage>(`/coupon/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(routes.couponsAdmin.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,12 +1,12 @@
 /** GET /api/export/{type}?format=excel|pdf, saved as {type}.xlsx or {type}.pdf (spec §7). */
-import { exportFileName, type ExportFormat, type ExportType } from '@otaku/shared';
-import { api } from '../../../lib/api-client';
+import { exportFileName, routes, type ExportFormat, type ExportType } from '@otaku/shared';
+import { call } from '../../../lib/api-client';
 import { getSession } from '../../../lib/session';
 
 export async function downloadExport(type: ExportType, format: ExportFormat): Promise<void> {
-  const blob = await api.get<Blob>(`/export/${type}`, {
+  const blob = await call(routes.export.file, {
+    params: { type },
     query: { format, email: getSession().user?.email },
-    responseType: 'blob',
     headers: { Accept: '*/*' },
   });
   const url = URL.createObjectURL(blob);

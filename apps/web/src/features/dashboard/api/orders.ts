@@ -2,19 +2,7 @@
  * The dashboard's order calls: the list, stats (refreshed every 10 minutes), edits, and the
  * order e-mails (decision 115).
  */
-import {
-  TIMINGS,
-  type AllOrdersResponse,
-  type LowStockItem,
-  type OrderMailKind,
-  type OrderMailProblemsResponse,
-  type OrderMailsResponse,
-  type ResendFailedMailsResponse,
-  type OrderStats,
-  type OrderStatus,
-  type RevenueDay,
-  type SuccessMessage,
-} from '@otaku/shared';
+import { routes, TIMINGS, type OrderMailKind, type OrderStatus } from '@otaku/shared';
 import {
   keepPreviousData,
   useMutation,
@@ -22,7 +10,9 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+
+const calls = routes.ordersAdmin;
 import { useSession } from '../../../lib/session';
 
 export const orderKeys = {
@@ -44,7 +34,7 @@ export function useAllOrders(page: number, shortOnly = false) {
   return useQuery({
     queryKey: orderKeys.list(page, shortOnly),
     queryFn: () =>
-      api.get<AllOrdersResponse>('/order/allOrdersList', {
+      call(calls.list, {
         query: { currPage: page, email: user?.email, shortUnits: shortOnly ? 'only' : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -54,7 +44,7 @@ export function useAllOrders(page: number, shortOnly = false) {
 export function useOrderStats() {
   return useQuery({
     queryKey: orderKeys.stats,
-    queryFn: async () => (await api.get<{ stats: OrderStats }>('/order/orderStats')).stats,
+    queryFn: async () => (await call(calls.stats)).stats,
     refetchInterval: TIMINGS.orderStatsRefreshMs,
   });
 }
@@ -62,7 +52,7 @@ export function useOrderStats() {
 export function useRevenue() {
   return useQuery({
     queryKey: orderKeys.revenue,
-    queryFn: async () => (await api.get<{ days: RevenueDay[] }>('/order/revenue')).days,
+    queryFn: async () => (await call(calls.revenue)).days,
     refetchInterval: TIMINGS.orderStatsRefreshMs,
   });
 }
@@ -70,8 +60,7 @@ export function useRevenue() {
 export function useLowStock() {
   return useQuery({
     queryKey: orderKeys.lowStock,
-    queryFn: async () =>
-      await api.get<{ items: LowStockItem[]; threshold: number }>('/product/lowStock'),
+    queryFn: () => call(calls.lowStock),
   });
 }
 
@@ -89,7 +78,7 @@ export function useUpdateOrder() {
   const invalidate = useInvalidateOrders();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: OrderStatus }) =>
-      api.put<SuccessMessage>(`/order/update/${encodeURIComponent(id)}`, { status }),
+      call(calls.update, { params: { id }, body: { status } }),
     onSuccess: invalidate,
   });
 }
@@ -97,8 +86,7 @@ export function useUpdateOrder() {
 export function useDeleteOrder() {
   const invalidate = useInvalidateOrders();
   return useMutation({
-    mutationFn: (id: string) =>
-      api.delete<SuccessMessage>(`/order/delete/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(calls.remove, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -111,9 +99,7 @@ export function useOrderMails(id: string) {
   return useQuery({
     queryKey: orderKeys.mails(id),
     queryFn: async () => {
-      const { to, mails } = await api.get<OrderMailsResponse>(
-        `/order/mails/${encodeURIComponent(id)}`,
-      );
+      const { to, mails } = await call(calls.mails, { params: { id } });
       return { to, mails };
     },
     refetchInterval: (query) =>
@@ -125,7 +111,7 @@ export function useOrderMails(id: string) {
 export function useMailProblems() {
   return useQuery({
     queryKey: orderKeys.mailProblems,
-    queryFn: async () => (await api.get<OrderMailProblemsResponse>('/order/mailProblems')).failed,
+    queryFn: async () => (await call(calls.mailProblems)).failed,
     refetchInterval: TIMINGS.orderStatsRefreshMs,
   });
 }
@@ -147,7 +133,7 @@ export function useResendOrderMail() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, kind }: { id: string; kind: OrderMailKind }) =>
-      api.post<SuccessMessage>(`/order/mails/${encodeURIComponent(id)}/resend`, { kind }),
+      call(calls.resendMail, { params: { id }, body: { kind } }),
     onSuccess: (_answer, { id }) => invalidate(orderKeys.mails(id), orderKeys.mailProblems),
   });
 }
@@ -155,7 +141,7 @@ export function useResendOrderMail() {
 export function useResendFailedMails() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: () => api.post<ResendFailedMailsResponse>('/order/mails/resendFailed'),
+    mutationFn: () => call(calls.resendFailedMails),
     onSuccess: () => invalidate([...orderKeys.all, 'mails'], orderKeys.mailProblems),
   });
 }

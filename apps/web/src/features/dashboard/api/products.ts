@@ -1,12 +1,7 @@
 /** The dashboard's product calls: the table (pages of 20), create, update and delete. */
-import type {
-  GetProductsResponse,
-  ProductConstraintsInput,
-  ProductSavedResponse,
-  SuccessMessage,
-} from '@otaku/shared';
+import { routes, type ProductConstraintsInput } from '@otaku/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const productKeys = {
   all: ['dashboard', 'products'] as const,
@@ -17,7 +12,7 @@ export function useDashboardProducts(filter: ProductConstraintsInput) {
   return useQuery({
     queryKey: productKeys.list(filter),
     queryFn: () =>
-      api.get<GetProductsResponse>('/product/dashboardProducts', {
+      call(routes.productsAdmin.list, {
         query: { productConstraints: JSON.stringify(filter) },
       }),
     placeholderData: keepPreviousData,
@@ -35,9 +30,9 @@ export function useSaveProduct(mode: 'create' | 'edit') {
   const invalidate = useInvalidateProducts();
   return useMutation({
     mutationFn: (form: FormData) =>
-      mode === 'create'
-        ? api.post<ProductSavedResponse>('/product/createProduct', form)
-        : api.put<ProductSavedResponse>('/product/updateProduct', form),
+      call(mode === 'create' ? routes.productsAdmin.create : routes.productsAdmin.update, {
+        body: form,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -45,8 +40,7 @@ export function useSaveProduct(mode: 'create' | 'edit') {
 export function useDeleteProduct() {
   const invalidate = useInvalidateProducts();
   return useMutation({
-    mutationFn: (productID: string) =>
-      api.post<SuccessMessage>('/product/deleteProduct', { productID }),
+    mutationFn: (productID: string) => call(routes.productsAdmin.remove, { body: { productID } }),
     onSuccess: invalidate,
   });
 }

@@ -2,16 +2,9 @@
  * The dashboard's user calls: search and role filter, edit (multipart) and delete, and the code
  * that one's own new email needs (decision 136).
  */
-import type {
-  EmailChangeCodeRequest,
-  GetUsersResponse,
-  PublicUser,
-  SendOtpResponse,
-  SuccessMessage,
-  UserRoleFilter,
-} from '@otaku/shared';
+import { routes, type EmailChangeCodeRequest, type UserRoleFilter } from '@otaku/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { getSession, setSession, useSession } from '../../../lib/session';
 
 export interface UserFilter {
@@ -30,7 +23,7 @@ export function useUsers(filter: UserFilter) {
   return useQuery({
     queryKey: userKeys.list(filter),
     queryFn: () =>
-      api.get<GetUsersResponse>('/user/getUsers', {
+      call(routes.users.list, {
         query: {
           viewerEmail: user?.email,
           currPage: filter.page,
@@ -46,10 +39,7 @@ export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, form }: { id: string; form: FormData }) =>
-      api.put<{ message: string; user: PublicUser }>(
-        `/user/update/${encodeURIComponent(id)}`,
-        form,
-      ),
+      call(routes.users.update, { params: { id }, body: form }),
     onSuccess: async ({ user }) => {
       // Editing oneself updates the stored user (spec §7: the profile picture at least).
       const session = getSession();
@@ -63,8 +53,7 @@ export function useUpdateUser() {
 /** Mails a code to the address the signed-in account wants to move to. */
 export function useSendEmailCode() {
   return useMutation({
-    mutationFn: (body: EmailChangeCodeRequest) =>
-      api.post<SendOtpResponse>('/user/send-email-code', body),
+    mutationFn: (body: EmailChangeCodeRequest) => call(routes.users.sendEmailCode, { body }),
   });
 }
 
@@ -73,9 +62,7 @@ export function useDeleteUser() {
   const { user } = useSession();
   return useMutation({
     mutationFn: (id: string) =>
-      api.delete<SuccessMessage>(`/user/delete/${encodeURIComponent(id)}`, {
-        editorEmail: user?.email,
-      }),
+      call(routes.users.remove, { params: { id }, body: { editorEmail: user?.email } }),
     onSuccess: () => client.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 /** GET /api/order/getOrders: one page of the signed-in user's purchase history. */
-import type { GetOrdersResponse } from '@otaku/shared';
+import { routes } from '@otaku/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { ordersKey } from '../../../lib/cart/cart-api';
 import { useSession } from '../../../lib/session';
 
@@ -11,7 +11,7 @@ export const ordersKeys = {
 };
 
 export const getOrders = (page: number, user: { _id: string; email: string }) =>
-  api.get<GetOrdersResponse>('/order/getOrders', {
+  call(routes.orders.history, {
     query: { currPage: page, userId: user._id, email: user.email },
   });
 

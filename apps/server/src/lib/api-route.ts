@@ -1,0 +1,67 @@
+/**
+ * Registers an API route from its declaration in @otaku/shared (decision 149): method, path,
+ * params, query and body schemas, the success answer's schema and the body of every error
+ * status it declares, plus 500, which any route may answer. The route adds only what is its
+ * own: who may call it (`config.access`), its OpenAPI tags, hooks and its handler.
+ */
+import { errorBodyOf, errorResponseSchema, type Endpoint } from '@otaku/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import type { Access } from '../plugins/auth';
+
+type Output<T> = T extends z.ZodType ? z.output<T> : unknown;
+
+/** The request of an endpoint's route, with its params, query and body as parsed. */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: E extends { params: infer P } ? Output<P> : unknown;
+  Querystring: E extends { query: infer Q } ? Output<Q> : unknown;
+  Body: E extends { body: infer B } ? Output<B> : unknown;
+}>;
+
+/** What a handler returns: the success answer (as the response schema takes it) or the reply it sent. */
+type HandlerResult<E extends Endpoint> =
+  | (E extends { response: infer R } ? (R extends z.ZodType ? z.input<R> : never) : never)
+  | FastifyReply;
+
+export interface ApiRouteOptions extends Omit<RouteShorthandOptions, 'schema' | 'config'> {
+  config: { access: Access } & NonNullable<RouteShorthandOptions['config']>;
+  /** OpenAPI-only details; the request and response schemas come from the declaration. */
+  schema?: Pick<FastifySchema, 'tags' | 'summary' | 'description' | 'security'>;
+}
+
+/** The response schemas of an endpoint: success, each declared error, and 500. */
+export function responseSchemas(endpoint: Endpoint): Record<number, z.ZodType> {
+  const responses: Record<number, z.ZodType> = {};
+  if (endpoint.response) responses[endpoint.status ?? 200] = endpoint.response;
+  for (const status of endpoint.errors) responses[status] = errorBodyOf(endpoint, status);
+  responses[500] = errorResponseSchema;
+  return responses;
+}
+
+export function addRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  options: ApiRouteOptions,
+  handler: (request: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerResult<E>>,
+): void {
+  app.route({
+    ...options,
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: {
+      ...options.schema,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      response: responseSchemas(endpoint),
+    },
+    handler: handler as unknown as RouteHandlerMethod,
+  });
+}
