@@ -2,48 +2,11 @@
  * The one stand-in for the shop API in web tests: each handler answers one endpoint
  * ("METHOD /api/path", `:name` for a path parameter), every call is recorded with its parsed
  * JSON body, and every answer a handler gives is checked against the response schema of the
- * endpoint's declaration (`endpoints` of @otaku/shared, which the server registers): a stub cannot answer what the server
- * never would. A body that does not match fails the test that stubbed it, naming the endpoint
+ * endpoint's declaration (`endpoints` of @otaku/shared, which the server registers): a stub
+ * cannot answer what the server never would. A body that does not match fails the test that stubbed it, naming the endpoint
  * and the schema's complaint. Error answers (4xx, 5xx) must have the API's error shape.
  */
-<<<<<<< HEAD
-import {
-  allCouponsResponseSchema,
-  allOrdersResponseSchema,
-  cartResponseSchema,
-  couponSavedResponseSchema,
-  couponStatsResponseSchema,
-  couponVerifyResponseSchema,
-  createCheckoutSessionResponseSchema,
-  errorResponseSchema,
-  getOrdersResponseSchema,
-  getProductResponseSchema,
-  getProductsResponseSchema,
-  getUsersResponseSchema,
-  lowStockResponseSchema,
-  messageResponseSchema,
-  orderMailProblemsResponseSchema,
-  orderMailsResponseSchema,
-  orderStatsResponseSchema,
-  paymentConfigResponseSchema,
-  placeOrderResponseSchema,
-  productSavedResponseSchema,
-  resendFailedMailsResponseSchema,
-  reserveStockErrorSchema,
-  reserveStockResponseSchema,
-  revenueResponseSchema,
-  searchSuggestionsResponseSchema,
-  sendOtpResponseSchema,
-  sessionResponseSchema,
-  successMessageSchema,
-  userUpdatedResponseSchema,
-  verifyOtpResponseSchema,
-  verifyResponseSchema,
-  verifyStockResponseSchema,
-} from '@otaku/shared';
-=======
 import { endpoints, errorResponseSchema, type Endpoint } from '@otaku/shared';
->>>>>>> endpoints
 import { vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from './factories';
@@ -59,62 +22,6 @@ interface EndpointSchemas {
  * Every endpoint a test may stub, with the schemas the server registers it with: its
  * declaration in @otaku/shared (`endpoints`). The JSON calls only; a file download is not stubbed.
  */
-<<<<<<< HEAD
-export const ENDPOINTS: Record<string, EndpointSchemas> = {
-  'POST /api/auth/send-otp': { ok: sendOtpResponseSchema },
-  'POST /api/auth/verify-otp': { ok: verifyOtpResponseSchema },
-  'POST /api/auth/signup': { ok: sessionResponseSchema },
-  'POST /api/auth/login': { ok: sessionResponseSchema },
-  'POST /api/auth/forgot-password': { ok: sendOtpResponseSchema },
-  'POST /api/auth/verify-reset-code': { ok: verifyOtpResponseSchema },
-  'POST /api/auth/reset-password': { ok: sessionResponseSchema },
-  'POST /api/auth/recruiterBypass': { ok: sessionResponseSchema },
-  'POST /api/auth/refresh': { ok: sessionResponseSchema },
-  'GET /api/auth/verify': { ok: verifyResponseSchema },
-  'POST /api/auth/logout': { ok: messageResponseSchema },
-  'GET /api/googleAuth/success': { ok: sessionResponseSchema },
-  'POST /api/cart': { ok: cartResponseSchema },
-  'POST /api/reserveStock': takesUnits,
-  'POST /api/decrementReservationStock': { ok: reserveStockResponseSchema },
-  'PUT /api/cart/update': takesUnits,
-  'DELETE /api/cart/remove': { ok: cartResponseSchema },
-  'DELETE /api/cart/clear': { ok: cartResponseSchema },
-  'GET /api/product/getProducts': { ok: getProductsResponseSchema },
-  'GET /api/product/verifyStock': { ok: verifyStockResponseSchema },
-  'GET /api/product/:productID': { ok: getProductResponseSchema },
-  'GET /api/search/products': { ok: searchSuggestionsResponseSchema },
-  'POST /api/coupon/verify': { ok: couponVerifyResponseSchema },
-  'POST /api/order/placeOrder': { ok: placeOrderResponseSchema },
-  'GET /api/order/getOrders': { ok: getOrdersResponseSchema },
-  'GET /api/payments/config': { ok: paymentConfigResponseSchema },
-  'POST /api/stripe/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
-  'POST /api/test/create-checkout-session': { ok: createCheckoutSessionResponseSchema },
-  // The staff dashboard's calls.
-  'GET /api/product/dashboardProducts': { ok: getProductsResponseSchema },
-  'POST /api/product/createProduct': { ok: productSavedResponseSchema },
-  'PUT /api/product/updateProduct': { ok: productSavedResponseSchema },
-  'POST /api/product/deleteProduct': { ok: successMessageSchema },
-  'GET /api/product/lowStock': { ok: lowStockResponseSchema },
-  'GET /api/order/allOrdersList': { ok: allOrdersResponseSchema },
-  'GET /api/order/orderStats': { ok: orderStatsResponseSchema },
-  'GET /api/order/revenue': { ok: revenueResponseSchema },
-  'PUT /api/order/update/:id': { ok: successMessageSchema },
-  'DELETE /api/order/delete/:id': { ok: successMessageSchema },
-  'GET /api/order/mails/:id': { ok: orderMailsResponseSchema },
-  'POST /api/order/mails/:id/resend': { ok: successMessageSchema },
-  'GET /api/order/mailProblems': { ok: orderMailProblemsResponseSchema },
-  'POST /api/order/mails/resendFailed': { ok: resendFailedMailsResponseSchema },
-  'GET /api/coupon/allCoupons': { ok: allCouponsResponseSchema },
-  'GET /api/coupon/stats': { ok: couponStatsResponseSchema },
-  'POST /api/coupon/createCoupon': { ok: couponSavedResponseSchema },
-  'PUT /api/coupon/update/:id': { ok: couponSavedResponseSchema },
-  'DELETE /api/coupon/delete/:id': { ok: successMessageSchema },
-  'GET /api/user/getUsers': { ok: getUsersResponseSchema },
-  'PUT /api/user/update/:id': { ok: userUpdatedResponseSchema },
-  'POST /api/user/send-email-code': { ok: sendOtpResponseSchema },
-  'DELETE /api/user/delete/:id': { ok: successMessageSchema },
-};
-=======
 export const ENDPOINTS: Record<string, EndpointSchemas> = Object.fromEntries(
   Object.values(endpoints).flatMap((area) =>
     Object.values(area as Record<string, Endpoint>)
@@ -125,7 +32,6 @@ export const ENDPOINTS: Record<string, EndpointSchemas> = Object.fromEntries(
       ]),
   ),
 );
->>>>>>> endpoints
 
 export interface RecordedCall {
   method: string;
