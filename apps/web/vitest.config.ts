@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     // A file's page lives in a worker thread: cheaper to start than a process, and as isolated.
     pool: 'threads',
+    // Vitest leaves a core to itself by default, which is one worker on two cores.
+    maxWorkers: 2,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
