@@ -1,9 +1,10 @@
 /** The auth calls of spec §7 under /api/auth. Handlers validate and delegate. */
-import { ACCOUNT, EMAIL_CODE, endpoints } from '@otaku/shared';
+import { ACCOUNT, endpoints } from '@otaku/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import * as auth from './auth.service';
+import { codeSent } from './email-codes';
 import * as reset from './password-reset.service';
 import { toPublicUser } from './public-user';
 import { logOut, refreshFromCookie, sessionReply } from './session-reply';
@@ -20,22 +21,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   const signedIn = (reply: FastifyReply, result: auth.SignedIn, message: string) =>
     sessionReply(app, reply, result, message);
+  // A verification token is a credential for the last step: never kept by a cache.
+  const codeVerified = (reply: FastifyReply, message: string, verificationToken: string) => {
+    void reply.header('cache-control', 'no-store');
+    return { success: true as const, message, verificationToken };
+  };
 
   addRoute(app, calls.sendOtp, open, async (request) => {
     const { email, page = 'signup' } = request.body;
     await auth.sendSignupCode(deps(), email, request.ip, page);
-    return {
-      success: true as const,
-      message: ACCOUNT.codeSent,
-      resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
-    };
+    return codeSent(ACCOUNT.codeSent);
   });
 
   addRoute(app, calls.verifyOtp, open, async (request, reply) => {
     const { email, otp } = request.body;
-    const verificationToken = await auth.verifySignupCode(deps(), email, otp, request.ip);
-    void reply.header('cache-control', 'no-store');
-    return { success: true as const, message: ACCOUNT.codeVerified, verificationToken };
+    return codeVerified(
+      reply,
+      ACCOUNT.codeVerified,
+      await auth.verifySignupCode(deps(), email, otp, request.ip),
+    );
   });
 
   addRoute(app, calls.signup, open, async (request, reply) => {
@@ -49,18 +53,16 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, calls.forgotPassword, open, async (request) => {
     await reset.sendResetCode(deps(), request.body.email, request.ip);
-    return {
-      success: true as const,
-      message: ACCOUNT.resetCodeSent,
-      resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
-    };
+    return codeSent(ACCOUNT.resetCodeSent);
   });
 
   addRoute(app, calls.verifyResetCode, open, async (request, reply) => {
     const { email, otp } = request.body;
-    const verificationToken = await reset.verifyResetCode(deps(), email, otp, request.ip);
-    void reply.header('cache-control', 'no-store');
-    return { success: true as const, message: ACCOUNT.resetCodeVerified, verificationToken };
+    return codeVerified(
+      reply,
+      ACCOUNT.resetCodeVerified,
+      await reset.verifyResetCode(deps(), email, otp, request.ip),
+    );
   });
 
   addRoute(app, calls.resetPassword, open, async (request, reply) =>

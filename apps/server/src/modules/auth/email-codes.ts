@@ -25,6 +25,13 @@ const TTL_MS = EMAIL_CODE.ttlMinutes * 60_000;
 const COOLDOWN_MS = EMAIL_CODE.resendCooldownSeconds * 1000;
 const TOKEN_TTL_MS = EMAIL_CODE.verificationTokenTtlMinutes * 60_000;
 
+/** The answer to a code request: its message, and how long until another code may be sent. */
+export const codeSent = (message: string) => ({
+  success: true as const,
+  message,
+  resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
+});
+
 /**
  * Stored in place of a code's HMAC when the code is mailed to nobody (a sign-up for an address
  * that has an account, a reset for one that has none, decision 132): no HMAC equals it, so no

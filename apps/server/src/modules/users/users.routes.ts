@@ -2,11 +2,12 @@
  * Staff user calls of spec §7: list, edit (multipart with an optional picture) and delete; and
  * the code an own email change needs (decision 136).
  */
-import { DASHBOARD, DASHBOARD_RULES, EMAIL_CODE, endpoints } from '@otaku/shared';
+import { DASHBOARD, DASHBOARD_RULES, endpoints } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import { readRefreshCookie } from '../auth/cookies';
+import { codeSent } from '../auth/email-codes';
 import { fieldValue, readImageForm, registerImageMultipart } from '../media/image-upload';
 import { sendEmailChangeCode } from './email-change';
 import * as service from './users.service';
@@ -68,11 +69,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       log: app.log,
     };
     await sendEmailChangeCode(mailDeps, currentUser(request).id, request.body, request.ip);
-    return {
-      success: true as const,
-      message: DASHBOARD_RULES.emailCodeSent,
-      resendAfterSeconds: EMAIL_CODE.resendCooldownSeconds,
-    };
+    return codeSent(DASHBOARD_RULES.emailCodeSent);
   });
 
   addRoute(app, calls.remove, signedIn, async (request) => {

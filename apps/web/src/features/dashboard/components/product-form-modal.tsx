@@ -126,7 +126,8 @@ function DescriptionField() {
         id="product-description"
         rows={3}
         maxLength={PRODUCT_DESCRIPTION_MAX_LENGTH}
-        className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset"
+        className="rounded-xl p-3 text-sm shadow-sm ring-1 ring-ink-200 ring-inset aria-invalid:ring-2 aria-invalid:ring-red-500"
+        aria-invalid={error ? true : undefined}
         {...register('description')}
       />
       {error ? <FieldError>{error}</FieldError> : null}
