@@ -44,7 +44,7 @@ describe('server module boundaries', () => {
 
   it('lets modules import db, lib and plugins, and checkout import the modules it uses', async () => {
     const code = [
-      "export { preparedSql } from '../../db/prepared';",
+      "export { prepared } from '../../db/prepared';",
       "export { conflict } from '../../lib/errors';",
       "export { currentUser } from '../../plugins/auth';",
       "export { cartOwner } from '../cart/cart.service';",

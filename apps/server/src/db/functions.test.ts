@@ -48,7 +48,7 @@ const versions = () =>
   );
 
 describe('the SQL functions of db/functions', () => {
-  it('are the cart functions, one definition each', () => {
+  it('are the cart and order placement functions, one definition each', () => {
     expect(names).toEqual([
       'cart_change_line',
       'cart_hold',
@@ -56,6 +56,8 @@ describe('the SQL functions of db/functions', () => {
       'cart_reserve',
       'cart_state',
       'customer_product_units',
+      'order_add_units_sold',
+      'order_insert',
     ]);
   });
 

@@ -18,7 +18,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { ChangeAwareCache } from '../db/change-aware-cache';
-import { preparedPerDatabase } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { users } from '../db/schema/index';
 import { forbidden, unauthenticated, type AppError } from '../lib/errors';
 import { verifyAccessToken } from '../lib/tokens';
@@ -107,7 +107,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** The signed-in user of a request, read on every authenticated call (db/prepared.ts). */
-const sessionUserQuery = preparedPerDatabase((db) =>
+const sessionUserQuery = prepared((db) =>
   db
     .select({
       id: users.id,

@@ -5,9 +5,10 @@
  * function that moves stock tells the catalog's caches whose stock it moved (db/changed.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { changed, telling } from '../../db/changed';
 import { isPostgresDatabase, type Executor } from '../../db/client';
-import { preparedSql, rowsOf } from '../../db/prepared';
+import { prepared, rowsOf } from '../../db/prepared';
 import { carts, cartItems, productVariants } from '../../db/schema/index';
 import { sqlState } from '../../lib/db-errors';
 
@@ -42,18 +43,19 @@ export interface HeldUnits {
   quantity: number;
 }
 
-const touchStatement = preparedSql(
-  'cart_touch',
-  sql`insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
-    on conflict (id) do update set touched_at = now()`,
-);
+/** Creates the cart, or marks it active when it exists. */
+const touching = (ex: Executor, cartId: string, userId: string | null) =>
+  ex
+    .insert(carts)
+    .values({ id: cartId, userId })
+    .onConflictDoUpdate({ target: carts.id, set: { touchedAt: sql`now()` } });
 
 /**
  * Creates the cart or marks it active. The row lock it takes serialises every change to one
  * cart, and lets the sweeper skip carts that are being used.
  */
 export async function touchCart(ex: Executor, cartId: string, userId: string | null) {
-  await touchStatement(ex, { cartId, userId });
+  await touching(ex, cartId, userId);
 }
 
 /**
@@ -106,19 +108,12 @@ export async function markCheckoutClosed(ex: Executor, cartId: string): Promise<
     .where(and(eq(carts.id, cartId), eq(carts.checkoutOpen, true)));
 }
 
-const touchForChangeStatement = preparedSql<{ checkoutOpen: boolean }>(
-  'cart_touch_for_change',
-  sql`insert into carts (id, user_id) values (${value('cartId')}::text, ${value('userId')}::uuid)
-    on conflict (id) do update set touched_at = now()
-    returning checkout_open as "checkoutOpen"`,
-);
-
 /**
  * `touchCart` for a change the shopper makes (emptying the cart): CheckoutOpenError, with the
  * cart's lock taken, when a card checkout of it may be open.
  */
 export async function touchCartForChange(ex: Executor, cartId: string, userId: string) {
-  const [row] = await touchForChangeStatement(ex, { cartId, userId });
+  const [row] = await touching(ex, cartId, userId).returning({ checkoutOpen: carts.checkoutOpen });
   if (row?.checkoutOpen) throw new CheckoutOpenError();
 }
 
@@ -130,25 +125,41 @@ export interface CartState {
 
 type StateColumns = { touchedAt: Date | string | null; lines: CartLineRow[] | null };
 
+/** The columns of a cart function's answer that hold the cart as it is left (`cart_state`). */
+const stateFields = {
+  touchedAt: sql<Date | string | null>`touched_at`,
+  lines: sql<CartLineRow[] | null>`lines`,
+};
+
+/** `fields` of the rows a database function answers, `source` its call, prepared as `name`. */
+const selectFrom = <Fields extends SelectedFields>(name: string, fields: Fields, source: SQL) =>
+  prepared((ex) => ex.select(fields).from(source).prepare(name));
+
 /**
- * A cart change, `call` naming its database function (migration 0009) and `args` its
- * arguments, prepared two ways: on PostgreSQL's database itself, with the setting that lets
- * the commit of its own transaction go on without waiting for the disk (decision 101); and as
- * written, in a transaction or on the embedded database. Only on PostgreSQL's database: in a
- * larger transaction `set_config(..., true)` would hold until that transaction ends, and on
- * PGlite the change would stay in this process's memory until a later commit (a killed app
- * would lose it). Either way the change is told as one of `productId`'s stock alone, so the
- * catalog's answers that show other products are kept (decision 125).
+ * A cart change, `call` naming its database function (db/functions) and `args` its arguments,
+ * prepared two ways: on PostgreSQL's database itself, with the setting that lets the commit of
+ * its own transaction go on without waiting for the disk (decision 101); and as written, in a
+ * transaction or on the embedded database. Only on PostgreSQL's database: in a larger
+ * transaction `set_config(..., true)` would hold until that transaction ends, and on PGlite the
+ * change would stay in this process's memory until a later commit (a killed app would lose it).
+ * Either way the change is told as one of `productId`'s stock alone, so the catalog's answers
+ * that show other products are kept (decision 125).
  */
-function cartChange<Row>(name: string, select: SQL, call: string, args: SQL) {
-  const statement = sql`${select} from ${sql.raw(call)}(${args})`;
-  const waits = preparedSql<Row>(name, statement);
-  const doesNotWait = preparedSql<Row>(
+function cartChange<Fields extends SelectedFields>(
+  name: string,
+  fields: Fields,
+  call: string,
+  args: SQL,
+) {
+  const source = sql`${sql.raw(call)}(${args})`;
+  const waits = selectFrom(name, fields, source);
+  const doesNotWait = selectFrom(
     `${name}_async`,
-    sql`${statement} cross join set_config('synchronous_commit', 'off', true)`,
+    fields,
+    sql`${source} cross join set_config('synchronous_commit', 'off', true)`,
   );
   return (ex: Executor, values: { productId: string; [name: string]: unknown }) =>
-    telling((isPostgresDatabase(ex) ? doesNotWait : waits)(ex, values), () =>
+    telling((isPostgresDatabase(ex) ? doesNotWait : waits)(ex).execute(values), () =>
       changed.catalog(ex, { stockOf: [values.productId] }),
     );
 }
@@ -162,17 +173,15 @@ const stateOf = (row: StateColumns): CartState => ({
 const stateOrEmpty = ([row]: StateColumns[]): CartState =>
   row ? stateOf(row) : { lines: [], touchedAt: null };
 
-const reserveStatement = cartChange<
-  {
-    stock: number | null;
-    reservedQuantity: number | null;
-    itemHeld: number;
-    cartHeld: number;
-  } & StateColumns
->(
+const reserveStatement = cartChange(
   'cart_reserve_units',
-  sql`select stock, reserved_quantity as "reservedQuantity", touched_at as "touchedAt", lines,
-    item_held as "itemHeld", cart_held as "cartHeld"`,
+  {
+    stock: sql<number | null>`stock`,
+    reservedQuantity: sql<number | null>`reserved_quantity`,
+    itemHeld: sql<number>`item_held`,
+    cartHeld: sql<number>`cart_held`,
+    ...stateFields,
+  },
   'cart_reserve',
   sql`${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
     ${value('variant')}::text, ${value('quantity')}::int, ${value('itemMax')}::int,
@@ -245,18 +254,16 @@ export type LineChange =
       cart: CartState | null;
     };
 
-const changeLineStatement = cartChange<
-  {
-    current: number;
-    wanted: number;
-    stock: number | null;
-    done: boolean;
-    cartHeld: number;
-  } & StateColumns
->(
+const changeLineStatement = cartChange(
   'cart_line_change',
-  sql`select held_before as current, wanted, stock, done, touched_at as "touchedAt", lines,
-    cart_held as "cartHeld"`,
+  {
+    current: sql<number>`held_before`,
+    wanted: sql<number>`wanted`,
+    stock: sql<number | null>`stock`,
+    done: sql<boolean>`done`,
+    cartHeld: sql<number>`cart_held`,
+    ...stateFields,
+  },
   'cart_change_line',
   sql`${value('cartId')}::text, ${value('productId')}::text, ${value('variant')}::text,
     ${value('set')}::int, ${value('less')}::int, ${value('itemMax')}::int,
@@ -310,15 +317,6 @@ export interface CustomerUnits {
   bought: number;
 }
 
-const customerUnitsStatement = preparedSql<{ limit: number | null; units: number; inCart: number }>(
-  'cart_customer_units',
-  sql`select p.limit_per_customer as "limit",
-      customer_product_units(${value('cartId')}::text, p.id) as units,
-      (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
-        where ci.cart_id = ${value('cartId')}::text and ci.product_id = p.id) as "inCart"
-    from products p where p.id = ${value('productId')}::text`,
-);
-
 /**
  * What the limit per customer of a product counts for the cart's customer
  * (`customer_product_units`, migration 0028). Read only to word a refusal: the cart functions
@@ -329,7 +327,13 @@ export async function customerUnits(
   cartId: string,
   productId: string,
 ): Promise<CustomerUnits> {
-  const [row] = await customerUnitsStatement(ex, { cartId, productId });
+  const [row] = rowsOf<{ limit: number | null; units: number; inCart: number }>(
+    await ex.execute(sql`select p.limit_per_customer as "limit",
+        customer_product_units(${cartId}::text, p.id) as units,
+        (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
+          where ci.cart_id = ${cartId}::text and ci.product_id = p.id) as "inCart"
+      from products p where p.id = ${productId}::text`),
+  );
   if (!row || row.limit === null) return { limit: null, inCart: 0, bought: 0 };
   const inCart = Number(row.inCart);
   return { limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
@@ -394,20 +398,19 @@ export async function setLineQuantity(
     .where(lineKey(cartId, productId, variant));
 }
 
-const deleteLinesStatement = preparedSql<HeldUnits>(
-  'cart_delete_lines',
-  sql`delete from cart_items where cart_id = ${value('cartId')}::text
-    returning product_id as "productId", variant, quantity`,
-);
-
 /** Deletes every line of a cart and returns what they held. */
 export async function deleteLines(ex: Executor, cartId: string): Promise<HeldUnits[]> {
-  return deleteLinesStatement(ex, { cartId });
+  return ex.delete(cartItems).where(eq(cartItems.cartId, cartId)).returning({
+    productId: cartItems.productId,
+    variant: cartItems.variant,
+    quantity: cartItems.quantity,
+  });
 }
 
-const cartStateStatement = preparedSql<StateColumns>(
+const cartStateStatement = selectFrom(
   'cart_state',
-  sql`select touched_at as "touchedAt", lines from cart_state(${value('cartId')}::text)`,
+  stateFields,
+  sql`cart_state(${value('cartId')}::text)`,
 );
 
 /**
@@ -416,13 +419,13 @@ const cartStateStatement = preparedSql<StateColumns>(
  * cart does not exist yet.
  */
 export async function readCartState(ex: Executor, cartId: string): Promise<CartState> {
-  return stateOrEmpty(await cartStateStatement(ex, { cartId }));
+  return stateOrEmpty(await cartStateStatement(ex).execute({ cartId }));
 }
 
-const holdStatement = preparedSql<StateColumns>(
+const holdStatement = selectFrom(
   'cart_hold',
-  sql`select touched_at as "touchedAt", lines
-    from cart_hold(${value('cartId')}::text, ${value('userId')}::uuid)`,
+  stateFields,
+  sql`cart_hold(${value('cartId')}::text, ${value('userId')}::uuid)`,
 );
 
 /**
@@ -434,7 +437,7 @@ export async function holdCart(
   cartId: string,
   userId: string | null,
 ): Promise<CartState> {
-  return stateOrEmpty(await holdStatement(ex, { cartId, userId }));
+  return stateOrEmpty(await holdStatement(ex).execute({ cartId, userId }));
 }
 
 /**

@@ -25,7 +25,7 @@ export const REVENUE_DAYS = 30;
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 /** A page of orders, newest first: all of them, or only those short of stock (decision 138). */
-export async function listOrders(db: Executor, page: number, filter: repo.OrderListFilter) {
+export async function listOrders(db: Db, page: number, filter: repo.OrderListFilter) {
   const size = PAGE_SIZE.dashboard;
   const rows = await repo.listOrders(db, size, (page - 1) * size, filter);
   const total =

@@ -1,8 +1,8 @@
 /** Staff queries on user accounts. Only queries: the rank rules live in the service. */
-import { and, count, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { changed, telling } from '../../db/changed';
-import type { Executor } from '../../db/client';
-import { preparedSql } from '../../db/prepared';
+import type { Db, Executor } from '../../db/client';
+import { prepared } from '../../db/prepared';
 import { userRoleCounts, users } from '../../db/schema/index';
 import type { Role } from '@otaku/shared';
 
@@ -38,45 +38,46 @@ export async function countUsers(db: Executor, search: string, role: Role | 'all
   return row?.n ?? 0;
 }
 
-/** A listed account as a hand-written statement answers it: the time as the driver gives it. */
-type PageRow = Omit<ListedUser, 'createdAt'> & { createdAt: string; total: number };
-
-const listed = sql.join(
-  Object.entries(userColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-  sql`, `,
-);
-const newestFirst = sql`order by ${users.createdAt} desc, ${users.id} desc
-  limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+const newestFirst = [desc(users.createdAt), desc(users.id)];
 /** All accounts, or those of one role, from the per-role counters (a few rows). */
-const counted = (where: SQL) =>
-  sql`(select coalesce(sum(${userRoleCounts.users}), 0)::int from ${userRoleCounts} ${where})`;
+const counted = (where: SQL | undefined) =>
+  sql<number>`(select coalesce(sum(${userRoleCounts.users}), 0)::int from ${userRoleCounts} ${
+    where ? sql`where ${where}` : sql``
+  })`;
+/** How many accounts match a search: counted over the matches the page is cut from. */
+const matches = sql<number>`count(*) over ()::int`;
 
 /**
- * A page of the users list with the number of all accounts it pages through, in one prepared
- * statement for each kind of filter: the total of an unsearched list comes from the per-role
- * counters, that of a search is counted over the matches the page is cut from.
+ * A page of the users list with the number of all accounts it pages through, prepared once per
+ * database for each kind of filter (db/prepared.ts): the total of an unsearched list comes from
+ * the per-role counters, that of a search is counted over the matches the page is cut from.
  */
+function pageStatement(name: string, where: SQL | undefined, total: SQL<number>) {
+  return prepared((db) =>
+    db
+      .select({ ...userColumns, total })
+      .from(users)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+const given = { role: sql.placeholder('role'), pattern: sql.placeholder('pattern') };
 const pageStatements = {
-  all: preparedSql<PageRow>(
-    'dashboard_users_page',
-    sql`select ${listed}, ${counted(sql``)} as total from ${users} ${newestFirst}`,
-  ),
-  role: preparedSql<PageRow>(
+  all: pageStatement('dashboard_users_page', undefined, counted(undefined)),
+  role: pageStatement(
     'dashboard_users_page_role',
-    sql`select ${listed}, ${counted(sql`where ${userRoleCounts.role} = ${sql.placeholder('role')}`)} as total
-      from ${users} where ${ofRole(sql.placeholder('role'))} ${newestFirst}`,
+    ofRole(given.role),
+    counted(sql`${userRoleCounts.role} = ${given.role}`),
   ),
-  search: preparedSql<PageRow>(
-    'dashboard_users_search',
-    sql`select ${listed}, count(*) over ()::int as total
-      from ${users} where ${matching(sql.placeholder('pattern'))} ${newestFirst}`,
-  ),
-  searchRole: preparedSql<PageRow>(
+  search: pageStatement('dashboard_users_search', matching(given.pattern), matches),
+  searchRole: pageStatement(
     'dashboard_users_search_role',
-    sql`select ${listed}, count(*) over ()::int as total
-      from ${users}
-      where ${matching(sql.placeholder('pattern'))} and ${ofRole(sql.placeholder('role'))}
-      ${newestFirst}`,
+    and(matching(given.pattern), ofRole(given.role)),
+    matches,
   ),
 };
 
@@ -86,7 +87,7 @@ const pageStatements = {
  * page past the end has no row to carry the total, so it is counted apart.
  */
 export async function listUsers(
-  db: Executor,
+  db: Db,
   search: string,
   role: Role | 'all',
   limit: number,
@@ -100,11 +101,8 @@ export async function listUsers(
     : role === 'all'
       ? pageStatements.all
       : pageStatements.role;
-  const page = await statement(db, values);
-  const rows = page.map(({ total: _total, createdAt, ...user }) => ({
-    ...user,
-    createdAt: users.createdAt.mapFromDriverValue(createdAt) as Date,
-  }));
+  const page = await statement(db).execute(values);
+  const rows = page.map(({ total: _total, ...user }) => user);
   return { rows, total: page[0]?.total ?? (await countUsers(db, search, role)) };
 }
 
