@@ -12,7 +12,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, inject, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
@@ -172,17 +172,40 @@ export interface TestApp {
 }
 
 /**
+ * Fails each test whose calls got an answer their route does not declare (routes.ts in
+ * @otaku/shared, with what lib/api-route.ts adds to every route), so that the OpenAPI document
+ * and the web client know every answer a route gives. Call it while the file's tests are
+ * collected; `watch` each app before it is ready.
+ */
+export function declaredStatusesOnly(): { watch: (app: FastifyInstance) => void } {
+  const undeclared: string[] = [];
+  afterEach(() => {
+    expect(undeclared.splice(0), 'answers their routes do not declare').toEqual([]);
+  });
+  return {
+    watch: (app) =>
+      app.addHook('onResponse', async (request, reply) => {
+        const declared = request.routeOptions.config.statuses;
+        if (declared && !declared.includes(reply.statusCode))
+          undeclared.push(`${request.method} ${request.routeOptions.url} ${reply.statusCode}`);
+      }),
+  };
+}
+
+/**
  * Builds an app on a database in the template's state for the whole test file; closes both
  * afterwards, which hands the database back to the worker for its next file.
  */
 export function useTestApp(env: Record<string, string> = {}): TestApp {
   const ctx = {} as TestApp;
   let testDb: TestDatabase;
+  const statuses = declaredStatusesOnly();
   beforeAll(async () => {
     testDb = await createTestDatabase();
     ctx.database = testDb.database;
     ctx.config = testConfig(env);
     ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+    statuses.watch(ctx.app);
     await ctx.app.ready();
   });
   afterAll(async () => {

@@ -149,6 +149,10 @@ export const DASHBOARD = {
   couponUpdated: 'Coupon updated successfully!',
   couponDeleted: 'Coupon deleted successfully!',
   noProducts: 'No products found',
+  /** The `message` of a dashboard list's or stats' answer (not shown by the dashboard). */
+  productsFetched: 'Products fetched.',
+  ordersFetched: 'Orders fetched.',
+  statsFetched: 'Stats fetched.',
   noOrders: 'No orders found.',
   noUsers: 'No users found.',
   noCoupons: 'No coupons found.',

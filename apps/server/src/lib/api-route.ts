@@ -1,10 +1,10 @@
 /**
  * Registers an API route from its declaration in @otaku/shared (decision 149): method, path,
  * params, query and body schemas, the success answer's schema and the body of every error
- * status it declares, plus 500, which any route may answer. The route adds only what is its
- * own: who may call it (`config.access`), its OpenAPI tags, hooks and its handler.
+ * status it declares, plus those any route may answer (`errorsOf`). The route adds only
+ * what is its own: who may call it (`config.access`), its OpenAPI tags, hooks and its handler.
  */
-import { errorBodyOf, errorResponseSchema, type Endpoint } from '@otaku/shared';
+import { errorBodyOf, type Endpoint } from '@otaku/shared';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -36,13 +36,35 @@ export interface ApiRouteOptions extends Omit<RouteShorthandOptions, 'schema' | 
   schema?: Pick<FastifySchema, 'tags' | 'summary' | 'description' | 'security'>;
 }
 
-/** The response schemas of an endpoint: success, each declared error, and 500. */
+/**
+ * The errors a route may answer besides those it declares: 400 for a body that is not JSON
+ * (any route but a GET reads one), 500 (a fault of ours) and 503 with Retry-After (the
+ * database cannot be reached: plugins/errors.ts).
+ */
+export function errorsOf(endpoint: Pick<Endpoint, 'method' | 'errors'>): number[] {
+  const errors = [...endpoint.errors, 500, 503];
+  if (endpoint.method !== 'GET') errors.unshift(400);
+  return [...new Set(errors)];
+}
+
+/** The response schemas of an endpoint: success and every error (`errorsOf`). */
 export function responseSchemas(endpoint: Endpoint): Record<number, z.ZodType> {
   const responses: Record<number, z.ZodType> = {};
   if (endpoint.response) responses[endpoint.status ?? 200] = endpoint.response;
-  for (const status of endpoint.errors) responses[status] = errorBodyOf(endpoint, status);
-  responses[500] = errorResponseSchema;
+  for (const status of errorsOf(endpoint)) responses[status] = errorBodyOf(endpoint, status);
   return responses;
+}
+
+/**
+ * Every status the route may answer: its success (a file download's too), its errors, those of
+ * any route, and for a GET the empty 304 of a conditional request (plugins/http-caching.ts).
+ */
+export function declaredStatuses(endpoint: Endpoint): number[] {
+  return [
+    endpoint.status ?? 200,
+    ...(endpoint.method === 'GET' ? [304] : []),
+    ...errorsOf(endpoint),
+  ];
 }
 
 export function addRoute<E extends Endpoint>(
@@ -53,6 +75,7 @@ export function addRoute<E extends Endpoint>(
 ): void {
   app.route({
     ...options,
+    config: { ...options.config, statuses: declaredStatuses(endpoint) },
     method: endpoint.method,
     url: endpoint.path,
     schema: {

@@ -8,6 +8,7 @@
 import { endpoints, type Endpoint } from '@otaku/shared';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../test/helpers';
+import { errorsOf } from '../lib/api-route';
 
 /**
  * The routes under /api that are not JSON calls, so have no declaration: the browser's
@@ -66,7 +67,7 @@ describe.each(Object.keys(shops) as Array<keyof typeof shops>)('with the %s prov
       const path = `/api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
       const operation = paths[path]?.[endpoint.method.toLowerCase()];
       const statuses = Object.keys(operation?.responses ?? {}).sort();
-      const answers = [...(endpoint.file ? [] : [endpoint.status ?? 200]), ...endpoint.errors, 500];
+      const answers = [...(endpoint.file ? [] : [endpoint.status ?? 200]), ...errorsOf(endpoint)];
       expect(statuses, keyOf(endpoint)).toEqual(answers.map(String).sort());
       expect(
         statuses.filter((status) => Number(status) >= 400),

@@ -48,6 +48,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every route under /api; enforced by the auth plugin. */
     access?: Access;
+    /** Every status an API route declares it may answer (lib/api-route.ts). */
+    statuses?: readonly number[];
   }
   interface FastifyRequest {
     /** The signed-in user as the database has them now (shared, frozen); null for guests. */

@@ -20,14 +20,14 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
       currPageOrders: orders,
       totalPages,
       totalOrders: total,
-      message: orders.length > 0 ? 'Orders fetched.' : DASHBOARD.noOrders,
+      message: orders.length > 0 ? DASHBOARD.ordersFetched : DASHBOARD.noOrders,
     };
   });
 
   addRoute(app, calls.stats, staff, async () => ({
     success: true as const,
     stats: await service.orderStats(db()),
-    message: 'Stats fetched.',
+    message: DASHBOARD.statsFetched,
   }));
 
   addRoute(app, calls.update, staff, async (request) => {

@@ -35,6 +35,6 @@ export async function listDashboardProducts(
     page: constraints.page,
     pageSize: size,
     scope: filter.category ? 'category' : 'all',
-    message: rows.length > 0 ? 'Products fetched.' : DASHBOARD.noProducts,
+    message: rows.length > 0 ? DASHBOARD.productsFetched : DASHBOARD.noProducts,
   };
 }
