@@ -15,6 +15,7 @@ export { describeIssue } from './zod-messages';
 export * from './dashboard-api';
 export * from './dashboard-messages';
 export * from './product-form';
+export * from './page-titles';
 export * from './shop-pages';
 export * from './text-rules';
 export * from './endpoint';

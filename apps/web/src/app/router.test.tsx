@@ -45,6 +45,7 @@ describe('routes', () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: /wandered off/i })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page not found – Otaku Shelf');
   });
 
   it.each(['/login', '/signup'])('sends a signed-in visitor from %s home', async (page) => {
@@ -58,14 +59,17 @@ describe('routes', () => {
     storeSession('user');
     renderApp('/recruiter');
     expect(await screen.findByRole('heading', { name: 'Recruiter account' })).toBeInTheDocument();
+    expect(document.title).toBe('Recruiter account – Otaku Shelf');
     renderApp('/forgot-password');
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeInTheDocument();
+    expect(document.title).toBe('Reset your password – Otaku Shelf');
   });
 
   it('shows staff the dashboard shell with its sidebar', async () => {
     storeSession('superAdmin');
     renderApp('/dashboard/orders');
     expect(await screen.findByRole('heading', { name: 'Orders' })).toBeInTheDocument();
+    expect(document.title).toBe('Dashboard – Orders – Otaku Shelf');
     const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(screen.getByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(

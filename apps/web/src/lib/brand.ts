@@ -1,2 +1,2 @@
-/** The shop's name as shown in the interface. */
-export const APP_NAME = 'Otaku Shelf';
+/** The shop's name as shown in the interface (the document titles' too: @otaku/shared). */
+export { SHOP_NAME as APP_NAME } from '@otaku/shared';

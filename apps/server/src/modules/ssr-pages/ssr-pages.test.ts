@@ -178,6 +178,17 @@ describe('a shop page as the server sends it', () => {
     ]);
   });
 
+  it('has its own title: the shop, a product by its name (escaped), a product there is not', async () => {
+    const titleIn = (body: string) => /<title>([^<]*)<\/title>/.exec(body)?.[1];
+    expect(titleIn((await page('/')).body)).toBe('Otaku Shelf');
+    expect(titleIn((await page('/shop?category=toys')).body)).toBe('Shop – Otaku Shelf');
+    expect(titleIn((await page(`/shop/${comic.id}`)).body)).toBe(`${comic.name} – Otaku Shelf`);
+    expect(titleIn((await page(`/shop/${figures[0]!.id}`)).body)).toBe(
+      'Mecha &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; Figure – Otaku Shelf',
+    );
+    expect(titleIn((await page('/shop/COM-ZZZZZZ')).body)).toBe('Product not found – Otaku Shelf');
+  });
+
   it("carries the home page's three carousels", async () => {
     const res = await page('/');
     const answers = answersIn(res.body);

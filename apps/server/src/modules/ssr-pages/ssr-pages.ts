@@ -30,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 import {
   firstScreen,
   FIRST_ANSWERS_ELEMENT_ID,
+  PAGE_TITLES,
   PRODUCT_IMAGE_SIZES,
   productConstraintsSchema,
   productImageSrcSet,
@@ -149,6 +150,17 @@ const picturePreload = (image: ProductImage, sizes: string) =>
   `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(
     productImageSrcSet(image),
   )}" imagesizes="${escapeAttribute(sizes)}">`;
+
+/** The title element of the built index.html, which each SSR page replaces with its own. */
+const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
+
+/** The page's own title (PAGE_TITLES), a product's from its answer's JSON. */
+function titleOf(screen: FirstScreen['screen'], body: string | null, absent: boolean): string {
+  if (screen !== 'product') return PAGE_TITLES[screen];
+  if (absent) return PAGE_TITLES.productNotFound;
+  if (body === null) return PAGE_TITLES.shop;
+  return PAGE_TITLES.product((JSON.parse(body) as GetProductResponse).product.name);
+}
 
 /** A first-screen call's answer, or null when it has none (a 404) or the input is not valid. */
 function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<PreparedBody> | null {
@@ -319,7 +331,11 @@ export class SsrPages {
         )}</script>`,
       );
     }
-    const head = markup !== null ? this.#ssrHead : this.#head;
+    const title = titleOf(first.screen, found[0]?.body ?? null, absent);
+    const head = (markup !== null ? this.#ssrHead : this.#head).replace(
+      TITLE_ELEMENT,
+      `<title>${escapeAttribute(title)}</title>`,
+    );
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
     // The app shows its not-found screen; crawlers and link checkers read the status.
     const status = absent && first.screen === 'product' ? 404 : 200;

@@ -1,7 +1,10 @@
+import { PAGE_TITLES } from '@otaku/shared';
 import { ButtonLink, NotFoundPanel, Page } from '../../components/ui';
 import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export function NotFoundRoute() {
+  usePageTitle(PAGE_TITLES.notFound);
   return (
     <Page>
       <NotFoundPanel>

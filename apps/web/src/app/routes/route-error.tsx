@@ -1,6 +1,8 @@
+import { PAGE_TITLES } from '@otaku/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Button, Page } from '../../components/ui';
 import { paths } from '../../lib/paths';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * Shown when a screen fails to render or its code fails to load (e.g. a new version was
@@ -8,6 +10,7 @@ import { paths } from '../../lib/paths';
  * it also works outside the router.
  */
 export function RouteError() {
+  usePageTitle(PAGE_TITLES.error);
   return (
     <main id="main-content" className="flex flex-1 flex-col">
       <Page className="flex flex-col items-center gap-4 text-center">

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@otaku/shared';
+import { PAGE_TITLES, STORAGE_KEYS } from '@otaku/shared';
 import { paths } from '../../../lib/paths';
 import { storage } from '../../../lib/storage';
 import { resetCodeCalls } from '../api/auth-calls';
@@ -10,6 +10,7 @@ import { EmailStep } from '../components/email-step';
 import { NewPasswordStep } from '../components/new-password-step';
 import { StepProgress } from '../components/step-progress';
 import { useCodeSteps } from '../components/use-code-steps';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const steps = [
   { id: 'email', label: 'Email' },
@@ -29,6 +30,7 @@ const subtitles: Record<ResetStep, string> = {
  * one-time code mailed to it, then a new password, which signs the user in.
  */
 export function ForgotPasswordRoute() {
+  usePageTitle(PAGE_TITLES.forgotPassword);
   const { step, email, verificationToken, startOver, emailStep, codeStep } = useCodeSteps(
     'password',
     storage.get(STORAGE_KEYS.rememberedEmail) ?? '',

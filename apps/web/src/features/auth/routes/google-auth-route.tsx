@@ -1,11 +1,14 @@
+import { PAGE_TITLES } from '@otaku/shared';
 import { useEffect } from 'react';
 import { Page, Spinner } from '../../../components/ui';
 import { googleUrls } from '../api/auth-calls';
 import { AuthLink } from '../components/auth-link';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /auth/google (spec §2): hands the browser over to Google sign-in through the server. */
 export function GoogleAuthRoute() {
+  usePageTitle(PAGE_TITLES.googleAuth);
   useEffect(() => {
     window.location.assign(googleUrls.login);
   }, []);

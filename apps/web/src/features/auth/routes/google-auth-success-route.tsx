@@ -1,4 +1,4 @@
-import { ACCOUNT, AUTH, type GoogleReason } from '@otaku/shared';
+import { ACCOUNT, AUTH, PAGE_TITLES, type GoogleReason } from '@otaku/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { clearSession, setAuthToken } from '../../../lib/session';
 import { authCalls } from '../api/auth-calls';
 import { storeSignedIn } from '../api/store-session';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** A Map, not an object: the reason comes from the address bar ("constructor", say). */
 const FAILURE_TEXTS = new Map<GoogleReason | null, string>([
@@ -22,6 +23,7 @@ const failureText = (reason: string | null) =>
  * error toast and /login. Runs once, even when React mounts the page twice.
  */
 export function GoogleAuthSuccessRoute() {
+  usePageTitle(PAGE_TITLES.googleAuth);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const started = useRef(false);

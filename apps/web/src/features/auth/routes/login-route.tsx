@@ -3,6 +3,7 @@ import {
   AUTH,
   EMAIL_MAX_LENGTH,
   loginRequestSchema,
+  PAGE_TITLES,
   PAGES,
   STORAGE_KEYS,
   type LoginRequest,
@@ -21,9 +22,11 @@ import { AuthFooterLine, AuthLayout } from '../components/auth-layout';
 import { AuthLink } from '../components/auth-link';
 import { GoogleButton, OrDivider } from '../components/google-button';
 import { TextField } from '../components/text-field';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /login (spec §2): e-mail and password, Google, and the ways to the other auth pages. */
 export function LoginRoute() {
+  usePageTitle(PAGE_TITLES.login);
   const enter = useEnterSignedIn();
   const location = useLocation();
   const form = useForm<LoginRequest>({

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCOUNT,
   EMAIL_MAX_LENGTH,
+  PAGE_TITLES,
   PAGES,
   RECRUITER,
   recruiterFormSchema,
@@ -26,6 +27,7 @@ import { CodeStep } from '../components/code-step';
 import { FormAlert } from '../components/form-alert';
 import { TextField } from '../components/text-field';
 import { useCountdown } from '../../../lib/use-countdown';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * Spec §8: an error response that still says success and carries a user and token counts as
@@ -54,6 +56,7 @@ function failureMessage(error: unknown): string {
  * the page goes home after 1.5 s.
  */
 export function RecruiterRoute() {
+  usePageTitle(PAGE_TITLES.recruiter);
   const navigate = useNavigate();
   const [created, setCreated] = useState(false);
   /** The form as sent, while its code is awaited. */

@@ -1,4 +1,4 @@
-import { PAGES } from '@otaku/shared';
+import { PAGE_TITLES, PAGES } from '@otaku/shared';
 import { paths } from '../../../lib/paths';
 import { signupCodeCalls } from '../api/auth-calls';
 import { useEnterSignedIn } from '../api/use-enter-signed-in';
@@ -10,6 +10,7 @@ import { EmailStep } from '../components/email-step';
 import { SignupDetailsStep } from '../components/signup-details-step';
 import { StepProgress } from '../components/step-progress';
 import { useCodeSteps } from '../components/use-code-steps';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 const steps = [
   { id: 'email', label: 'Email' },
@@ -26,6 +27,7 @@ const subtitles: Record<SignupStep, string> = {
 
 /** /signup (spec §2, §4): email, then the one-time code, then username and password. */
 export function SignupRoute() {
+  usePageTitle(PAGE_TITLES.signup);
   const { step, email, verificationToken, startOver, emailStep, codeStep } =
     useCodeSteps('details');
   const enter = useEnterSignedIn();

@@ -1,4 +1,4 @@
-import { CART, computeTotals, toCents } from '@otaku/shared';
+import { CART, computeTotals, PAGE_TITLES, toCents } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
@@ -11,9 +11,11 @@ import { CouponDialog } from '../components/coupon-dialog';
 import { HoldNotice } from '../components/hold-notice';
 import { OrderSummary } from '../components/order-summary';
 import { useCheckout } from '../hooks/use-checkout';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /cart (spec §2, Cart): the lines, the order summary, and checkout through the coupon dialog. */
 export function CartRoute() {
+  usePageTitle(PAGE_TITLES.cart);
   const cart = useCart();
   const update = useUpdateCart();
   const remove = useRemoveFromCart();

@@ -1,4 +1,4 @@
-import { PAGES, TIMINGS } from '@otaku/shared';
+import { PAGE_TITLES, PAGES, TIMINGS } from '@otaku/shared';
 import { CircleCheckBig } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,9 +6,11 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../../components/ui';
 import { cartKeys, ordersKey } from '../../../lib/cart/cart-api';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /success (spec §2): confirms the card payment, then opens the purchase history after 2 s. */
 export function PaymentSuccessRoute() {
+  usePageTitle(PAGE_TITLES.paymentSuccess);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 

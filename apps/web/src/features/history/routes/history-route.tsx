@@ -1,4 +1,4 @@
-import { PAGE_PARAM, PAGES, pageFromParam } from '@otaku/shared';
+import { PAGE_PARAM, PAGE_TITLES, PAGES, pageFromParam } from '@otaku/shared';
 import { History } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Button, ButtonLink, Page, PastLastPage, ScreenSpinner } from '../../../components/ui';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { scrollToListStart } from '../../../lib/scroll-to-list-start';
 import { useOrders } from '../api/get-orders';
 import { OrderCard } from '../components/order-card';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * /history (spec §2, Purchase history): pages of orders with Previous, Next and 'Page X of Y'.
@@ -14,6 +15,7 @@ import { OrderCard } from '../components/order-card';
  * it and Back returns to the page before.
  */
 export function HistoryRoute() {
+  usePageTitle(PAGE_TITLES.history);
   const [params, setParams] = useSearchParams();
   const page = pageFromParam(params.get(PAGE_PARAM));
   const orders = useOrders(page);

@@ -1,8 +1,10 @@
+import { PAGE_TITLES } from '@otaku/shared';
 import { memo } from 'react';
 import { CategorySections } from '../components/category-sections';
 import { HeroBanner } from '../components/hero-banner';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadingEndStyle, useHomeLoading } from '../lib/home-loading';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
  * The hero and the three carousels, one element for the page's life: when the loading screen
@@ -39,6 +41,7 @@ const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
  * carousels fetch their products while the progress runs.
  */
 export function HomeRoute() {
+  usePageTitle(PAGE_TITLES.home);
   const { progress, loaded } = useHomeLoading();
   return (
     <>

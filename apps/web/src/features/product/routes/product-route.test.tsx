@@ -46,6 +46,7 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
   it('shows the product: tag, name, genres, description, prices and the way back', async () => {
     renderProduct(comic.productID);
     expect(await screen.findByRole('heading', { level: 1, name: 'Frieren Vol. 2' })).toBeVisible();
+    expect(document.title).toBe('Frieren Vol. 2 – Otaku Shelf');
     expect(screen.getByText('Comic')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Genres' })).toHaveTextContent('FantasyAdventure');
     expect(screen.getByText(comic.description)).toBeInTheDocument();

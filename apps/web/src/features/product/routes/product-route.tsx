@@ -1,4 +1,4 @@
-import { PRODUCT_PAGE, type Product } from '@otaku/shared';
+import { PAGE_TITLES, PRODUCT_PAGE, type Product } from '@otaku/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -6,6 +6,7 @@ import { Button, ButtonLink, NotFoundPanel, Page, ScreenSpinner } from '../../..
 import { ApiError } from '../../../lib/api-client';
 import { productQuery } from '../../../lib/catalog-queries';
 import { paths } from '../../../lib/paths';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { ProductDetails } from '../components/product-details';
 import { withStock } from '../lib/purchase';
 
@@ -24,9 +25,17 @@ export function ProductRoute() {
   const queryClient = useQueryClient();
   const query = productQuery(productId);
   const { data: product, error, isPending, refetch } = useQuery(query);
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageTitle(
+    product
+      ? PAGE_TITLES.product(product.name)
+      : notFound
+        ? PAGE_TITLES.productNotFound
+        : PAGE_TITLES.shop,
+  );
 
   if (isPending) return <ScreenSpinner />;
-  if (error instanceof ApiError && error.status === 404) {
+  if (notFound) {
     return (
       <Page>
         <NotFoundPanel title={PRODUCT_PAGE.notFoundTitle} message={PRODUCT_PAGE.notFoundText}>

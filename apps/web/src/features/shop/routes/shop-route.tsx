@@ -1,4 +1,4 @@
-import { SHOP, toConstraints } from '@otaku/shared';
+import { PAGE_TITLES, SHOP, toConstraints } from '@otaku/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Page, Pagination } from '../../../components/ui';
@@ -12,9 +12,11 @@ import { ProductGrid } from '../components/product-grid';
 import { SearchBox } from '../components/search-box';
 import * as rules from '../lib/shop-state';
 import { useShopState } from '../lib/use-shop-state';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** /shop (spec §2, §4): category, filters, search, the product grid and its pages. */
 export function ShopRoute() {
+  usePageTitle(PAGE_TITLES.shop);
   const [state, update] = useShopState();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
