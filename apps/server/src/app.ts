@@ -26,6 +26,8 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { apiModules, pageModules } from './modules/index';
 import { catalogAnswersPlugin } from './modules/catalog/catalog-answers';
+import { createImageStore } from './modules/media/create-image-store';
+import type { ImageStore } from './modules/media/image-store';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +42,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Where pictures are kept: the disk or an S3-compatible store (modules/media). */
+    images: ImageStore;
   }
 }
 
@@ -93,6 +97,9 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const images = createImageStore(config);
+  app.decorate('images', images);
+  app.addHook('onClose', async () => images.close());
 
   if (config.sqlStatementHeader) countStatements(app, database);
   // First, so that it sees every route as it is added.

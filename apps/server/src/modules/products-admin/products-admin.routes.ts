@@ -14,7 +14,7 @@ import * as service from './products-admin.service';
 export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   registerImageSweeper(app);
-  const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
+  const deps = () => ({ database: app.database, images: app.images });
   const { productsAdmin: calls } = endpoints;
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;
 

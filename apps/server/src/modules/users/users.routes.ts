@@ -25,7 +25,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   const deps = (): service.UsersDeps => ({
     database: app.database,
-    uploadsDir: app.config.uploadsDir,
+    images: app.images,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
     mailLater: (message) =>
