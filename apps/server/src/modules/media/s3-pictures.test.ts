@@ -210,6 +210,57 @@ describe('profile pictures in an S3 bucket', () => {
   });
 });
 
+describe('with S3_PUBLIC_URL (a CDN or a public bucket)', () => {
+  const cdn = 'https://cdn.example.com/shop';
+  let viaCdn: FastifyInstance;
+  beforeAll(async () => {
+    viaCdn = await buildS3App(objectStore.config({ S3_PUBLIC_URL: `${cdn}/` }), testDb.database);
+  });
+  afterAll(() => viaCdn?.close());
+
+  it('points the pictures of answers there, and lets pages load them', async () => {
+    const id = await createProduct(viaCdn);
+    expect(await keys('products/')).toContain(`products/${id}-400.webp`);
+    const answer = await viaCdn.inject({ url: `/api/product/${id}` });
+    expect(answer.json().product.image).toMatchObject({
+      small: `${cdn}/products/${id}-400.webp`,
+      large: `${cdn}/products/${id}-800.webp`,
+    });
+    const page = await viaCdn.inject({ url: '/' });
+    expect(page.headers['content-security-policy']).toMatch(
+      /img-src 'self' data: blob: https:\/\/\*\.googleusercontent\.com https:\/\/cdn\.example\.com;/,
+    );
+
+    const shopper = await createAccount(testDb.database, app.config.jwtSecret, 'user');
+    await insertOrder(testDb.database, shopper, {}, { productImage: `/uploads/products/${id}` });
+    const orders = await viaCdn.inject({ url: '/api/order/getOrders', headers: shopper.headers });
+    expect(orders.json().paginatedOrders[0].products[0].productId.image).toBe(
+      `${cdn}/products/${id}-400.webp`,
+    );
+
+    const body = await multipart({
+      profilePic: { name: 'me.png', type: 'image/png', data: await pngImage(300, 300) },
+    });
+    const edited = await viaCdn.inject({
+      method: 'PUT',
+      url: `/api/user/update/${shopper.id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...shopper.headers },
+    });
+    const picture = edited.json().user.profilePic as string;
+    expect(picture).toMatch(new RegExp(`^${cdn}/avatars/[\\w-]+\\.webp$`));
+    expect(await keys('avatars/')).toContain(picture.slice(cdn.length + 1));
+    const me = await viaCdn.inject({ url: '/api/auth/verify', headers: shopper.headers });
+    expect(me.json().user.profilePic).toBe(picture);
+  });
+
+  it('leaves the app’s own pages and answers at /uploads without it', async () => {
+    const id = await createProduct();
+    const product = (await app.inject({ url: `/api/product/${id}` })).json().product;
+    expect(product.image.small).toBe(`/uploads/products/${id}-400.webp`);
+  });
+});
+
 describe('a store that cannot be reached', () => {
   let silent: net.Server;
   const held: net.Socket[] = [];

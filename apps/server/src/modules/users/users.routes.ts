@@ -26,6 +26,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): service.UsersDeps => ({
     database: app.database,
     images: app.images,
+    imageUrl: app.imageUrl,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
     mailLater: (message) =>

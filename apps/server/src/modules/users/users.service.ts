@@ -35,10 +35,13 @@ import {
   type Refusal,
 } from './user-permissions';
 import * as repo from './users.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 export interface UsersDeps {
   database: Database;
   images: ImageStore;
+  /** A stored picture's URL in answers (S3_PUBLIC_URL). */
+  imageUrl: ImageUrl;
   /** The server secret that e-mailed codes are hashed with. */
   secret: string;
   /** Tells the address an account left that it changed; after the answer, never failing it. */
@@ -72,7 +75,7 @@ export async function listUsers(
   const offset = (query.currPage - 1) * size;
   const { rows, total } = await repo.listUsers(db, query.searchQuery, query.role, size, offset);
   return {
-    users: rows.map(toPublicUser),
+    users: rows.map((row) => toPublicUser(row, deps.imageUrl)),
     total,
     totalPages: Math.max(1, Math.ceil(total / size)),
   };
@@ -172,7 +175,7 @@ export async function updateUser(
     if (newPicture) await forgetPicture(deps.images, oldPicture);
     if (user.email !== oldEmail)
       deps.mailLater(emailChangedMail(oldEmail, user.email, deps.publicUrl));
-    return toPublicUser(user);
+    return toPublicUser(user, deps.imageUrl);
   } catch (error) {
     if (newPicture) await forgetPicture(deps.images, newPicture);
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_RULES.emailTaken);
