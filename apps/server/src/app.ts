@@ -100,7 +100,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
-  const images = createImageStore(config);
+  const images = createImageStore(config, app.log);
   app.decorate('images', images);
   app.addHook('onClose', async () => images.close());
   app.decorate('imageUrl', imageUrlFor(config.s3?.publicUrl));

@@ -33,7 +33,7 @@ export const DEMO_SEED_KEY = 'demo-seed';
  * database that already has products (but no marker) belongs to someone and is left alone.
  */
 export async function seedDemoData(seedDeps: SeedDeps): Promise<{ seeded: boolean }> {
-  const images = seedDeps.images ?? createImageStore(seedDeps.config);
+  const images = seedDeps.images ?? createImageStore(seedDeps.config, seedDeps.log);
   try {
     return await seed({ ...seedDeps, images });
   } finally {

@@ -13,6 +13,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import type { FastifyBaseLogger } from 'fastify';
 import type { S3Config } from '../../config';
 import {
   checkImageKey,
@@ -28,6 +29,9 @@ const SOCKET_TIMEOUT_MS = 10_000;
 /** A whole call, retries included, until the store's answer (not its body) has arrived. */
 const CALL_DEADLINE_MS = 15_000;
 
+/** Connections to the store at once, per instance; more requests wait for one. */
+const MAX_CONNECTIONS = 200;
+
 /** DeleteObjects takes at most 1000 keys a call. */
 const DELETE_BATCH = 1000;
 
@@ -39,7 +43,7 @@ export class S3ImageStore implements ImageStore {
   private readonly bucket: string;
   private readonly deadlineMs: number;
 
-  constructor(config: S3Config) {
+  constructor(config: S3Config, log?: FastifyBaseLogger) {
     this.bucket = config.bucket;
     this.deadlineMs = config.callTimeoutMs ?? CALL_DEADLINE_MS;
     this.client = new S3Client({
@@ -56,6 +60,11 @@ export class S3ImageStore implements ImageStore {
       requestHandler: {
         connectionTimeout: CONNECT_TIMEOUT_MS,
         socketTimeout: SOCKET_TIMEOUT_MS,
+        // Pictures of a busy page are asked for at once: more than the SDK's 50 connections.
+        httpAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+        httpsAgent: { keepAlive: true, maxSockets: MAX_CONNECTIONS },
+        // Its warnings (connections all in use) go to the shop's log, not the console.
+        ...(log ? { logger: log } : {}),
       },
     });
   }

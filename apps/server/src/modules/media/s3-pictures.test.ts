@@ -154,6 +154,17 @@ describe('product images in an S3 bucket', () => {
     );
   });
 
+  it('serves 300 requests for pictures at once', async () => {
+    const id = await createProduct();
+    const urls = Array.from(
+      { length: 300 },
+      (_, i) => `/uploads/products/${id}-${i % 2 ? 400 : 800}.webp`,
+    );
+    const answers = await Promise.all(urls.map((url) => app.inject({ url })));
+    expect(answers.map((res) => res.statusCode)).toEqual(urls.map(() => 200));
+    expect(new Set(answers.map((res) => res.headers['content-length'])).size).toBe(2);
+  });
+
   it('keeps the upload size limit', async () => {
     const huge = Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024)]);
     const res = await sendProduct(app, 'POST', toy(), huge);
