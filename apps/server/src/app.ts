@@ -26,6 +26,9 @@ import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 import { apiModules, pageModules } from './modules/index';
 import { catalogAnswersPlugin } from './modules/catalog/catalog-answers';
+import { imageUrlFor, type ImageUrl } from './lib/image-urls';
+import { createImageStore } from './modules/media/create-image-store';
+import type { ImageStore } from './modules/media/image-store';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +43,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Where pictures are kept: the disk or an S3-compatible store (modules/media). */
+    images: ImageStore;
+    /** A stored picture's URL in answers and pages: the app's path, or S3_PUBLIC_URL's. */
+    imageUrl: ImageUrl;
   }
 }
 
@@ -93,6 +100,10 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  const images = createImageStore(config, app.log);
+  app.decorate('images', images);
+  app.addHook('onClose', async () => images.close());
+  app.decorate('imageUrl', imageUrlFor(config.s3?.publicUrl));
 
   if (config.sqlStatementHeader) countStatements(app, database);
   // First, so that it sees every route as it is added.

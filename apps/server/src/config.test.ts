@@ -142,6 +142,60 @@ describe('loadConfig', () => {
     const live = loadConfig({ ...liveShop(), DATA_DIR: dataDir() });
     expect(live.trustProxy).toBe(false);
   });
+
+  it('keeps pictures on the disk unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).s3).toBeNull();
+    const minio = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'shop-pictures',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_PUBLIC_URL: 'https://cdn.example.com/pictures/',
+    });
+    expect(minio.s3).toEqual({
+      bucket: 'shop-pictures',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/pictures',
+    });
+    const aws = loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'shop', S3_REGION: 'eu-west-3' });
+    expect(aws.s3).toMatchObject({
+      region: 'eu-west-3',
+      endpoint: undefined,
+      forcePathStyle: false,
+    });
+    const hosted = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'shop',
+      S3_ENDPOINT: 'https://s3.example.com',
+      S3_FORCE_PATH_STYLE: 'off',
+    });
+    expect(hosted.s3?.forcePathStyle).toBe(false);
+  });
+
+  it('refuses S3 settings that cannot work, naming the variable', () => {
+    const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(load({ S3_BUCKET: 'Not_A_Bucket', S3_REGION: 'eu-west-3' })).toThrow(
+      /S3_BUCKET must be a bucket name/,
+    );
+    expect(load({ S3_BUCKET: 'shop', S3_ENDPOINT: 'ftp://files.example.com' })).toThrow(
+      /S3_ENDPOINT must be an http/,
+    );
+    expect(load({ S3_BUCKET: 'shop', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(load({ S3_BUCKET: 'shop', S3_REGION: 'eu-west-3', S3_PUBLIC_URL: 'cdn' })).toThrow(
+      /S3_PUBLIC_URL must be an http/,
+    );
+    expect(load({ S3_BUCKET: 'shop' })).toThrow(/S3_REGION is required with S3_BUCKET/);
+    expect(
+      load({ S3_BUCKET: 'shop', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'yes' }),
+    ).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(load({ S3_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(
+      /S3_PUBLIC_URL is set without S3_BUCKET/,
+    );
+    expect(load({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /S3_ENDPOINT is set without S3_BUCKET/,
+    );
+  });
 });
 
 /** Everything a live shop needs. */

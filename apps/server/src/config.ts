@@ -25,6 +25,11 @@ const unsetIfBlank = <S extends z.ZodType>(schema: S) =>
   );
 const url = (what: string) =>
   optional.refine((v) => v === undefined || URL.canParse(v), `must be a valid URL (${what})`);
+const httpUrl = (what: string) =>
+  optional.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    `must be an http:// or https:// URL (${what})`,
+  );
 
 /**
  * Connections to PostgreSQL by default: two for each of this machine's cores, and one more.
@@ -81,6 +86,18 @@ const envSchema = z.object({
   /** Default: on in a demo, off in a live shop. */
   DEMO_DATA: unsetIfBlank(onOff),
   SQL_STATEMENT_HEADER: onOff.default('off'),
+  // Pictures in an S3-compatible object store (decision 155); unset: DATA_DIR/uploads.
+  S3_BUCKET: optional.refine(
+    (v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v),
+    'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens',
+  ),
+  S3_REGION: optional.refine(
+    (v) => v === undefined || /^[a-z0-9-]{2,32}$/.test(v),
+    'must be a region name such as eu-central-1',
+  ),
+  S3_ENDPOINT: httpUrl("the store's API, e.g. http://127.0.0.1:9000 for MinIO"),
+  S3_FORCE_PATH_STYLE: unsetIfBlank(onOff),
+  S3_PUBLIC_URL: httpUrl("where the bucket's pictures are public, e.g. https://cdn.example.com"),
   TRUST_PROXY: optional.transform((v, ctx) => {
     const trust = parseTrustProxy(v);
     if (trust === null) {
@@ -147,6 +164,26 @@ export interface Config {
   webDistDir: string;
   /** Adds `x-sql-statements` to every response (the benchmark's query counter). */
   sqlStatementHeader: boolean;
+  /** Pictures in an S3-compatible object store; null: on the disk under uploadsDir. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** Another store than AWS S3 (MinIO, R2...); unset: AWS. */
+  endpoint: string | undefined;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than in the host name. */
+  forcePathStyle: boolean;
+  /**
+   * Where the bucket's pictures are public (a CDN or a public bucket), without a trailing
+   * slash: image URLs in answers and pages point there. Unset: the app serves them at /uploads.
+   */
+  publicUrl: string | undefined;
+  /** Only for tests; otherwise the SDK's own chain (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY...). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** Only for tests: a shorter deadline for each call to the store than the 15 s default. */
+  callTimeoutMs?: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   if (isProduction && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production');
+  problems.push(...s3Problems(e));
   if (!demo) {
     problems.push(
       ...liveShopProblems({
@@ -264,7 +302,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : webDistDefault,
     sqlStatementHeader: e.SQL_STATEMENT_HEADER === 'on',
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: (e.S3_FORCE_PATH_STYLE ?? (e.S3_ENDPOINT ? 'on' : 'off')) === 'on',
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : null,
   };
+}
+
+/** The S3 variables belong together: each names what it is missing. */
+function s3Problems(e: z.output<typeof envSchema>): string[] {
+  if (!e.S3_BUCKET) {
+    const stray = (
+      ['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const
+    ).filter((name) => e[name] !== undefined);
+    return stray.map((name) => `${name} is set without S3_BUCKET (pictures stay on the disk)`);
+  }
+  if (!e.S3_ENDPOINT && !e.S3_REGION)
+    return ['S3_REGION is required with S3_BUCKET on AWS S3 (no S3_ENDPOINT), e.g. eu-central-1'];
+  return [];
 }
 
 /** Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR. */

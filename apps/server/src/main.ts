@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     dataDir: `${config.dataDir}/pglite`,
   });
   const app = await buildApp({ config, database });
-  if (config.demoData) await seedDemoData({ database, config, log: app.log });
+  if (config.demoData) await seedDemoData({ database, config, log: app.log, images: app.images });
   try {
     if (!config.demo) await refuseDemoDatabase(database);
     await ensureFirstSuperAdmin({ database, config, log: app.log });

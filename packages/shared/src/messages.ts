@@ -196,6 +196,7 @@ export const SERVER = {
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   tooLarge: 'The request is too large.',
   databaseUnavailable: 'The shop database is unavailable right now. Please try again shortly.',
+  imagesUnavailable: 'Pictures cannot be stored or loaded right now. Please try again shortly.',
 } as const;
 
 /**

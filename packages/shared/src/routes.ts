@@ -93,7 +93,7 @@ export const routes = {
       method: 'PUT',
       path: '/product/updateProduct',
       multipart: true,
-      errors: [400, 401, 403, 404, 413, 415],
+      errors: [400, 401, 403, 404, 413, 415, 503],
     },
     remove: { method: 'POST', path: '/product/deleteProduct', errors: [400, 401, 403, 404] },
   },
@@ -131,7 +131,7 @@ export const routes = {
       method: 'PUT',
       path: '/user/update/:id',
       multipart: true,
-      errors: [400, 401, 403, 404, 409, 413, 415, 429],
+      errors: [400, 401, 403, 404, 409, 413, 415, 429, 503],
     },
     sendEmailCode: {
       method: 'POST',

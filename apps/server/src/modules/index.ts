@@ -4,6 +4,7 @@ import { catalogRoutes } from './catalog/catalog.routes';
 import { checkoutModule } from './checkout/checkout.module';
 import { dashboardModules } from './dashboard-modules';
 import { healthRoutes } from './health/health.routes';
+import { imageServingModule } from './media/image-serving';
 import { orderMailPlugin } from './orders/order-mails';
 import { ssrPagesModule } from './ssr-pages/ssr-pages.module';
 
@@ -24,4 +25,4 @@ export const apiModules: FastifyPluginAsync[] = [
  * The modules that serve pages rather than the API, registered by app.ts at the root, before
  * the web app plugin that sends what they provide.
  */
-export const pageModules: FastifyPluginAsync[] = [ssrPagesModule];
+export const pageModules: FastifyPluginAsync[] = [ssrPagesModule, imageServingModule];

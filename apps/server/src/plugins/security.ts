@@ -35,10 +35,12 @@ export const scriptHashSource = (script: string) =>
  * Security headers on every response. The Content-Security-Policy allows exactly what the
  * built web app needs: its own scripts, plus the SSR pages' one inline script (the signed-in
  * hint, by its hash), and styles, images from itself and data/blob URLs
- * (previews, profile pictures of Google accounts), and the Stripe checkout redirect.
+ * (previews, profile pictures of Google accounts) and from S3_PUBLIC_URL when pictures are
+ * served from there, and the Stripe checkout redirect.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const https = app.config.publicUrl.startsWith('https://');
+  const publicPictures = app.config.s3?.publicUrl;
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -46,7 +48,14 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", scriptHashSource(SIGNED_IN_HINT_SCRIPT)],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          'https://*.googleusercontent.com',
+          // Pictures served by a CDN or a public bucket (S3_PUBLIC_URL, decision 155).
+          ...(publicPictures ? [new URL(publicPictures).origin] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         formAction: ["'self'", 'https://checkout.stripe.com'],

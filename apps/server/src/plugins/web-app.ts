@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { DEMO_SHOP, isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
@@ -30,21 +30,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * shop's SSR pages (home, shop, product: modules/ssr-pages) are sent as that module renders
  * them, cached responses kept until the catalog changes and sent with an ETag, so a reload
  * that finds the same page gets an empty 304.
- * Uploaded and generated images live under /uploads with long cache headers too. A demo
- * shop's pages open with a note saying so (withDemoBanner).
+ * Uploaded and generated images are served under /uploads by the media module. A demo shop's
+ * pages open with a note saying so (withDemoBanner).
  */
 export const webAppPlugin = fp(async (app: FastifyInstance) => {
-  const { webDistDir, uploadsDir } = app.config;
-  mkdirSync(uploadsDir, { recursive: true });
-
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', IMMUTABLE),
-  });
+  const { webDistDir } = app.config;
 
   const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {

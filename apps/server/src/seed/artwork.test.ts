@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureArtwork } from './artwork';
 import { layoutTitle, renderArtworkSvg } from './artwork-svg';
+import { DiskImageStore } from '../modules/media/disk-image-store';
 import { productImageFiles } from '../modules/media/product-images';
 
 const spec = {
@@ -51,7 +52,7 @@ describe('ensureArtwork', () => {
   it('writes both WebP sizes once and skips products that have them', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'otaku-artwork-'));
     dirs.push(dir);
-    expect(await ensureArtwork(dir, [spec])).toBe(1);
+    expect(await ensureArtwork(new DiskImageStore(dir), [spec])).toBe(1);
     const sizes = await Promise.all(
       productImageFiles(dir, spec.productId).map((file) => sharp(file).metadata()),
     );
@@ -59,13 +60,13 @@ describe('ensureArtwork', () => {
       ['webp', 400, 533],
       ['webp', 800, 1067],
     ]);
-    expect(await ensureArtwork(dir, [spec])).toBe(0);
+    expect(await ensureArtwork(new DiskImageStore(dir), [spec])).toBe(0);
   });
 
   it('draws more than a flat background', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'otaku-artwork-'));
     dirs.push(dir);
-    await ensureArtwork(dir, [spec]);
+    await ensureArtwork(new DiskImageStore(dir), [spec]);
     const [small] = productImageFiles(dir, spec.productId);
     const stats = await sharp(small!).stats();
     // A plain gradient has a small spread; text, outlines and the motif add strong contrast.

@@ -4,16 +4,17 @@
  * picture without an upload (benchmark fixtures, placeholder images).
  */
 import { renderArtworkSvg, type ArtworkSpec } from './artwork-svg';
+import type { ImageStore } from '../modules/media/image-store';
 import {
-  hasProductImages,
+  withoutProductImages,
   writeProductImages,
   type StoredImage,
 } from '../modules/media/product-images';
 
 export type { ArtworkSpec } from './artwork-svg';
 
-export function writeArtwork(uploadsDir: string, spec: ArtworkSpec): Promise<StoredImage> {
-  return writeProductImages(uploadsDir, spec.productId, Buffer.from(renderArtworkSvg(spec)));
+export function writeArtwork(images: ImageStore, spec: ArtworkSpec): Promise<StoredImage> {
+  return writeProductImages(images, spec.productId, Buffer.from(renderArtworkSvg(spec)));
 }
 
 /**
@@ -22,16 +23,20 @@ export function writeArtwork(uploadsDir: string, spec: ArtworkSpec): Promise<Sto
  * the gaps between images. Returns how many products were rendered.
  */
 export async function ensureArtwork(
-  uploadsDir: string,
+  images: ImageStore,
   specs: readonly ArtworkSpec[],
   concurrency = 3,
 ): Promise<number> {
-  const missing = specs.filter((spec) => !hasProductImages(uploadsDir, spec.productId));
+  const lacking = await withoutProductImages(
+    images,
+    specs.map((spec) => spec.productId),
+  );
+  const missing = specs.filter((spec) => lacking.has(spec.productId));
   let next = 0;
   const worker = async () => {
     while (next < missing.length) {
       const spec = missing[next++]!;
-      await writeArtwork(uploadsDir, spec);
+      await writeArtwork(images, spec);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, missing.length) }, worker));

@@ -6,7 +6,9 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { ensureArtwork } from './artwork';
-import { hasProductImages, productImageBase } from '../modules/media/product-images';
+import { createImageStore } from '../modules/media/create-image-store';
+import type { ImageStore } from '../modules/media/image-store';
+import { productImageBase, withoutProductImages } from '../modules/media/product-images';
 import type { Database } from '../db/client';
 import { appMeta } from '../db/schema/meta';
 import { products } from '../db/schema/products';
@@ -18,6 +20,8 @@ export interface SeedDeps {
   database: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The app's image store; without it, one is opened from the configuration for the seed. */
+  images?: ImageStore;
 }
 
 export const DEMO_SEED_KEY = 'demo-seed';
@@ -28,16 +32,26 @@ export const DEMO_SEED_KEY = 'demo-seed';
  * the first commits anything; the others wait on its row, see the conflict and skip. A
  * database that already has products (but no marker) belongs to someone and is left alone.
  */
-export async function seedDemoData({
+export async function seedDemoData(seedDeps: SeedDeps): Promise<{ seeded: boolean }> {
+  const images = seedDeps.images ?? createImageStore(seedDeps.config, seedDeps.log);
+  try {
+    return await seed({ ...seedDeps, images });
+  } finally {
+    if (!seedDeps.images) images.close();
+  }
+}
+
+async function seed({
   database,
   config,
   log,
-}: SeedDeps): Promise<{ seeded: boolean }> {
+  images,
+}: SeedDeps & { images: ImageStore }): Promise<{ seeded: boolean }> {
   const { db } = database;
   const now = new Date();
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_SEED_KEY));
   if (marker) {
-    await restoreArtwork(deps(database, config, log), now);
+    await restoreArtwork({ database, config, log, images }, now);
     return { seeded: false };
   }
   if ((await db.select({ id: products.id }).from(products).limit(1)).length > 0) {
@@ -62,13 +76,13 @@ export async function seedDemoData({
   });
   if (!won) {
     log.info('demo data already seeded by another instance');
-    await restoreArtwork(deps(database, config, log), now);
+    await restoreArtwork({ database, config, log, images }, now);
     return { seeded: false };
   }
 
   // After the commit: if rendering fails, the next start finds the marker and renders again.
   const rendered = await ensureArtwork(
-    config.uploadsDir,
+    images,
     data.catalog.map((p) => p.artwork),
   );
   log.info(
@@ -107,12 +121,6 @@ export class DemoDatabaseError extends Error {
   }
 }
 
-const deps = (database: Database, config: Config, log: FastifyBaseLogger) => ({
-  database,
-  config,
-  log,
-});
-
 /**
  * Says where the generated passwords are: the database keeps only their hashes, and the log
  * never holds a password (credentials-file.ts).
@@ -138,8 +146,16 @@ function reportCredentials(data: DemoData, config: Config, log: FastifyBaseLogge
  * seeded PostgreSQL, or after the uploads folder was lost. Only products that still exist and
  * still use their generated image are drawn. Costs a few file checks when nothing is missing.
  */
-async function restoreArtwork({ database, config, log }: SeedDeps, now: Date): Promise<void> {
-  const missing = buildCatalog(now).filter((p) => !hasProductImages(config.uploadsDir, p.row.id));
+async function restoreArtwork(
+  { database, log, images }: Omit<SeedDeps, 'images'> & { images: ImageStore },
+  now: Date,
+): Promise<void> {
+  const catalog = buildCatalog(now);
+  const lacking = await withoutProductImages(
+    images,
+    catalog.map((p) => p.row.id),
+  );
+  const missing = catalog.filter((p) => lacking.has(p.row.id));
   if (missing.length === 0) return;
   const rows = await database.db
     .select({ id: products.id, image: products.image })
@@ -152,6 +168,6 @@ async function restoreArtwork({ database, config, log }: SeedDeps, now: Date): P
     );
   const current = new Set(rows.filter((r) => r.image === productImageBase(r.id)).map((r) => r.id));
   const specs = missing.filter((p) => current.has(p.row.id)).map((p) => p.artwork);
-  const rendered = await ensureArtwork(config.uploadsDir, specs);
+  const rendered = await ensureArtwork(images, specs);
   if (rendered > 0) log.info({ artworkRendered: rendered }, 'demo artwork restored');
 }

@@ -89,7 +89,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'user' },
       schema: { tags: ['auth'], security: [{ bearerAuth: [] }] },
     },
-    async (request) => ({ success: true as const, user: toPublicUser(toFields(request)) }),
+    async (request) => ({
+      success: true as const,
+      user: toPublicUser(toFields(request), app.imageUrl),
+    }),
   );
 
   addRoute(app, calls.logout, open, async (request, reply) => {

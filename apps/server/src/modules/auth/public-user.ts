@@ -1,4 +1,5 @@
 import type { PublicUser, Role } from '@otaku/shared';
+import type { ImageUrl } from '../../lib/image-urls';
 
 /** The user fields every auth call may show; a password hash is never among them. */
 export interface UserFields {
@@ -12,14 +13,14 @@ export interface UserFields {
 }
 
 /** The user as the API returns it (spec §3: `_id` and `id`, `googleId`, `createdAt`). */
-export function toPublicUser(user: UserFields): PublicUser {
+export function toPublicUser(user: UserFields, imageUrl: ImageUrl): PublicUser {
   return {
     _id: user.id,
     id: user.id,
     username: user.username,
     email: user.email,
     role: user.role,
-    profilePic: user.profilePic,
+    profilePic: user.profilePic === null ? null : imageUrl(user.profilePic),
     googleId: user.googleSubject,
     createdAt: user.createdAt.toISOString(),
   };

@@ -23,7 +23,7 @@ export function sessionReply(
   setRefreshCookie(reply, app.config, result.session.refreshToken);
   return {
     success: true,
-    user: toPublicUser(result.user),
+    user: toPublicUser(result.user, app.imageUrl),
     token: result.session.token,
     ...(message ? { message } : {}),
   };

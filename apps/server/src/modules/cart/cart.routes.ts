@@ -33,7 +33,7 @@ export const cartRoutes =
     const answerWith = (state: cart.CartState, message: string) => ({
       success: true as const,
       message,
-      ...cart.cartView(state, rules),
+      ...cart.cartView(state, rules, app.imageUrl),
     });
     /** The cart as it is now. */
     const answer = async (cartId: string, message: string) =>

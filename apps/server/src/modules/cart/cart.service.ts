@@ -14,6 +14,7 @@ import {
 } from '@otaku/shared';
 import type { Db, Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import type { ImageUrl } from '../../lib/image-urls';
 import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
 import * as repo from './cart.repo';
 
@@ -262,12 +263,12 @@ export async function closingCheckouts<T>(
 
 export const productImageUrl = (base: string): string => `${base}-400.webp`;
 
-export function toCartItem(line: repo.CartLineRow): CartItem {
+export function toCartItem(line: repo.CartLineRow, imageUrl: ImageUrl): CartItem {
   return {
     _id: line.productId,
     productId: line.productId,
     name: line.name,
-    image: productImageUrl(line.image),
+    image: imageUrl(productImageUrl(line.image)),
     price: toDollars(line.priceCents),
     itemQuantity: line.quantity,
     selectedVariant: line.variant,
@@ -286,7 +287,11 @@ export interface CartRules extends repo.CartCeilings {
  * TTL after its last change, or `holdMaxMinutes` after a line's first unit was held, whichever
  * comes first (as the sweeper releases them).
  */
-export function cartView({ lines, touchedAt }: repo.CartState, rules: CartRules) {
+export function cartView(
+  { lines, touchedAt }: repo.CartState,
+  rules: CartRules,
+  imageUrl: ImageUrl,
+) {
   const ends = [
     ...(touchedAt ? [touchedAt.getTime() + rules.ttlMinutes * 60_000] : []),
     ...lines.map((l) => Date.parse(l.reservedAt) + rules.holdMaxMinutes * 60_000),
@@ -294,7 +299,7 @@ export function cartView({ lines, touchedAt }: repo.CartState, rules: CartRules)
   const heldUntil =
     lines.length > 0 && touchedAt ? new Date(Math.min(...ends)).toISOString() : null;
   return {
-    cartItems: lines.map(toCartItem),
+    cartItems: lines.map((line) => toCartItem(line, imageUrl)),
     heldUntil,
     reservationTtlMinutes: rules.ttlMinutes,
     reservationMaxMinutes: rules.holdMaxMinutes,

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/client';
+import type { ImageUrl } from '../../lib/image-urls';
 import type { PreparedBody } from '../../plugins/http-caching';
 import { AnswerCache } from './answer-cache';
 import { productNames } from './catalog.repo';
@@ -22,10 +23,12 @@ import { CatalogVocabulary } from './spelling';
 export class CatalogAnswers {
   readonly #cache: AnswerCache;
   readonly #database: Database;
+  readonly #imageUrl: ImageUrl;
   readonly vocabulary: CatalogVocabulary;
 
-  constructor(database: Database) {
+  constructor(database: Database, imageUrl: ImageUrl) {
     this.#database = database;
+    this.#imageUrl = imageUrl;
     this.#cache = new AnswerCache(database.changes.catalog);
     this.vocabulary = new CatalogVocabulary(
       () => productNames(database.db),
@@ -45,7 +48,7 @@ export class CatalogAnswers {
     return this.#cache.answer(
       service.listingKey(filter),
       getProductsResponseSchema,
-      () => service.listProducts(this.#database.db, constraints, filter),
+      () => service.listProducts(this.#database.db, constraints, filter, this.#imageUrl),
       (page) => page.currPageProducts.map((p) => p.productID),
     );
   }
@@ -55,7 +58,7 @@ export class CatalogAnswers {
     return this.#cache.answer(
       service.productKey(productID),
       getProductResponseSchema,
-      () => service.getProduct(this.#database.db, productID),
+      () => service.getProduct(this.#database.db, productID, this.#imageUrl),
       (answer) => [answer.product.productID],
     );
   }
@@ -63,7 +66,7 @@ export class CatalogAnswers {
   suggestions(query: string): Promise<PreparedBody> {
     const terms = this.spell(query);
     return this.#cache.answer(service.suggestionsKey(terms), searchSuggestionsResponseSchema, () =>
-      service.suggestProducts(this.#database.db, terms),
+      service.suggestProducts(this.#database.db, terms, this.#imageUrl),
     );
   }
 
@@ -80,7 +83,7 @@ declare module 'fastify' {
 }
 
 export const catalogAnswersPlugin = fp(async (app: FastifyInstance) => {
-  const answers = new CatalogAnswers(app.database);
+  const answers = new CatalogAnswers(app.database, app.imageUrl);
   app.decorate('catalogAnswers', answers);
   app.addHook('onReady', () => answers.vocabulary.start(app.log));
   app.addHook('onClose', async () => answers.close());

@@ -18,6 +18,7 @@ import {
 } from '@otaku/shared';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
+import type { ImageUrl } from '../../lib/image-urls';
 import * as repo from './catalog.repo';
 import { toProductDto, toSuggestionDto } from './product-dto';
 import { normaliseQuery, type SearchTerms } from './search-sql';
@@ -56,13 +57,14 @@ export async function listProducts(
   db: Executor,
   constraints: ProductConstraints,
   filter: repo.ListFilter,
+  imageUrl: ImageUrl,
 ): Promise<GetProductsResponse> {
   const { rows, total: pageTotal } = await repo.listProducts(db, filter);
   const total =
     rows.length > 0 || constraints.page === 1 ? pageTotal : await repo.countProducts(db, filter);
   return {
     success: true,
-    currPageProducts: rows.map(toProductDto),
+    currPageProducts: rows.map((row) => toProductDto(row, imageUrl)),
     totalPages: Math.max(1, Math.ceil(total / PAGE_SIZE.shop)),
     totalProducts: total,
     page: constraints.page,
@@ -85,20 +87,25 @@ function normaliseId(productID: string): string | null {
   return PRODUCT_ID_PATTERN.test(id) ? id : null;
 }
 
-export async function getProduct(db: Executor, productID: string): Promise<GetProductResponse> {
+export async function getProduct(
+  db: Executor,
+  productID: string,
+  imageUrl: ImageUrl,
+): Promise<GetProductResponse> {
   const id = normaliseId(productID);
   const row = id ? await repo.findProduct(db, { id }) : undefined;
   if (!row) throw notFound(CATALOG.productNotFound);
-  return { success: true, product: toProductDto(row) };
+  return { success: true, product: toProductDto(row, imageUrl) };
 }
 
 /** Suggestions for the search box; `terms` as read once, for the answer and its cache key. */
 export async function suggestProducts(
   db: Executor,
   terms: SearchTerms,
+  imageUrl: ImageUrl,
 ): Promise<SearchSuggestionsResponse> {
   const rows = await repo.suggestProducts(db, terms, SEARCH_SUGGESTION_LIMIT);
-  return { success: true, products: rows.map(toSuggestionDto) };
+  return { success: true, products: rows.map((row) => toSuggestionDto(row, imageUrl)) };
 }
 
 export interface StockQuestion {

@@ -3,6 +3,7 @@
  * as a map from volume or size to count, or one number for single-stock products.
  */
 import { productImage, SIZES, toDollars, type Product, type SearchSuggestion } from '@otaku/shared';
+import type { ImageUrl } from '../../lib/image-urls';
 import type { ProductRow, SuggestionRow, VariantRow } from './catalog.repo';
 
 const volumeNumber = (v: string) => Number(v.replace(/^\D+/, '')) || 0;
@@ -17,7 +18,7 @@ export function sortVariants(category: ProductRow['category'], variants: Variant
   return [...variants].sort((a, b) => key(a.variant) - key(b.variant));
 }
 
-export function toProductDto(row: ProductRow): Product {
+export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
   const variants = sortVariants(row.category, row.variants).filter((v) => v.variant !== '');
   const single = row.variants.find((v) => v.variant === '');
   const hasVariants = row.category !== 'toys' && variants.length > 0;
@@ -32,7 +33,7 @@ export function toProductDto(row: ProductRow): Product {
     description: row.description,
     price: toDollars(row.priceCents),
     category: row.category,
-    image: productImage(row.image, row.imageWidth, row.imageHeight),
+    image: productImage(imageUrl(row.image), row.imageWidth, row.imageHeight),
     genres: row.genres,
     volumes: row.category === 'comics' ? names : [],
     sizes: row.category === 'clothes' || row.category === 'shoes' ? names : [],
@@ -44,11 +45,11 @@ export function toProductDto(row: ProductRow): Product {
   };
 }
 
-export function toSuggestionDto(row: SuggestionRow): SearchSuggestion {
+export function toSuggestionDto(row: SuggestionRow, imageUrl: ImageUrl): SearchSuggestion {
   return {
     productID: row.id,
     name: row.name,
-    image: productImage(row.image, row.imageWidth, row.imageHeight),
+    image: productImage(imageUrl(row.image), row.imageWidth, row.imageHeight),
     price: toDollars(row.priceCents),
     category: row.category,
   };

@@ -122,7 +122,7 @@ export async function placeCashOrder(
     }
     // The reserved units become the order's: they leave the cart without going back to stock.
     await addUnitsSold(tx, order.id, { emptyCart: cartId });
-    return toOrder(order, lines, user);
+    return toOrder(order, lines, user, deps.imageUrl);
   });
 }
 

@@ -34,4 +34,5 @@ export const checkoutDeps = (
   provider,
   fulfilPaid: (sessionId) => fulfilPaid(app, log, sessionId, { evenIfClosed: true }),
   holdMaxMinutes: app.config.reservationMaxMinutes,
+  imageUrl: app.imageUrl,
 });

@@ -11,6 +11,7 @@ import { conflict } from '../../lib/errors';
 import * as cartRepo from '../cart/cart.repo';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { expireSnapshot, openSnapshotsOfCart, snapshotStatus } from '../payments/payments.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 /** What checkout works with: the database, the card provider, and what makes a paid order. */
 export interface CheckoutDeps {
@@ -23,6 +24,8 @@ export interface CheckoutDeps {
   fulfilPaid: (sessionId: string) => Promise<void>;
   /** RESERVATION_MAX_MINUTES: a card checkout does not hold a line longer than that. */
   holdMaxMinutes: number;
+  /** A stored picture's URL in the order answered (S3_PUBLIC_URL). */
+  imageUrl: ImageUrl;
 }
 
 /**

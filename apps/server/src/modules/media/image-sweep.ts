@@ -8,13 +8,12 @@
  * half-written temporary files. A file younger than the grace period is never touched: it may
  * be one a save in progress, on this instance or another, has written and not yet recorded.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { registerPeriodicJob } from '../../lib/periodic';
+import { isImagesUnavailable, type ImageStore } from './image-store';
 import { productImageBase, productImageKey, removeProductImages } from './product-images';
 
 const IMAGE_SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -40,16 +39,19 @@ async function isShown(ex: Executor, base: string): Promise<boolean> {
 
 /**
  * Removes the files of an image base (`products.image`), unless something still shows them
- * (see above) or they are not this server's files.
+ * (see above) or they are not this server's files. A store that cannot be reached keeps them
+ * for the sweep: the save or delete that asked has already happened.
  */
 export async function removeUnlessShown(
   ex: Executor,
-  uploadsDir: string,
+  images: ImageStore,
   image: string,
 ): Promise<void> {
   const key = productImageKey(image);
   if (key === null || (await isShown(ex, image))) return;
-  await removeProductImages(uploadsDir, key);
+  await removeProductImages(images, key).catch((error: unknown) => {
+    if (!isImagesUnavailable(error)) throw error;
+  });
 }
 
 /** One size of a stored image (`<key>-400.webp`), and a size being written beside it. */
@@ -65,26 +67,22 @@ export interface ImageSweepOptions {
 
 /**
  * Removes the product image files older than `graceMs` that nothing shows, and returns their
- * names; with `dryRun`, only returns them. Anything else in the folder is left alone.
+ * names; with `dryRun`, only returns them. Anything else in the folder (or under the bucket's
+ * `products/` prefix) is left alone. Several instances may sweep at once: a file another has
+ * removed meanwhile is simply gone.
  */
 export async function sweepProductImages(
   ex: Executor,
-  uploadsDir: string,
+  images: ImageStore,
   { graceMs = IMAGE_SWEEP_GRACE_MS, dryRun = false, signal }: ImageSweepOptions = {},
 ): Promise<string[]> {
-  const dir = path.join(uploadsDir, 'products');
-  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return [];
-    throw error;
-  });
   const before = Date.now() - graceMs;
   const old: string[] = [];
-  for (const name of names) {
+  for await (const { key, lastModified } of images.list('products/')) {
     if (signal?.aborted) return [];
+    const name = key.slice('products/'.length);
     if (!IMAGE_FILE.test(name) && !TEMP_FILE.test(name)) continue;
-    // A file removed meanwhile (by another instance's sweep) is simply no longer there.
-    const info = await stat(path.join(dir, name)).catch(() => null);
-    if (info && info.mtimeMs < before) old.push(name);
+    if (lastModified.getTime() < before) old.push(name);
   }
   if (old.length === 0 || signal?.aborted) return [];
   const shown = new Set(
@@ -97,14 +95,14 @@ export async function sweepProductImages(
     return key === undefined || !shown.has(productImageBase(key));
   });
   if (signal?.aborted) return [];
-  if (!dryRun) await Promise.all(unshown.map((name) => rm(path.join(dir, name), { force: true })));
+  if (!dryRun) await images.delete(unshown.map((name) => `products/${name}`));
   return unshown;
 }
 
 /** Sweeps the product images every hour while the app is up. */
 export function registerImageSweeper(app: FastifyInstance): void {
   registerPeriodicJob(app, 'product image sweep', IMAGE_SWEEP_EVERY_MS, async (signal) => {
-    const removed = await sweepProductImages(app.database.db, app.config.uploadsDir, { signal });
+    const removed = await sweepProductImages(app.database.db, app.images, { signal });
     if (removed.length > 0)
       app.log.info({ files: removed.length }, 'removed unshown product images');
   });

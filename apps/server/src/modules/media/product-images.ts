@@ -1,13 +1,12 @@
 /**
- * Product images on disk: every product image is kept as two WebP files, 400x533 and 800x1067
- * (3:4), under `${uploadsDir}/products/`. products.image holds the base path
- * `/uploads/products/<id>` and the API appends `-400.webp` or `-800.webp`.
+ * Product images: every product image is kept as two WebP pictures, 400x533 and 800x1067
+ * (3:4), under the keys `products/<key>-400.webp` and `products/<key>-800.webp` of the image
+ * store. products.image holds the base path `/uploads/products/<key>` and the API appends
+ * `-400.webp` or `-800.webp`.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { ImageStore } from './image-store';
 
 export const PRODUCT_IMAGE_SIZES = [
   { width: 400, height: 533 },
@@ -30,33 +29,38 @@ export function productImageKey(image: string): string | null {
   return match?.[1] ?? null;
 }
 
+/** The store keys of both sizes of an image key. */
+export const productImageKeys = (key: string): string[] =>
+  PRODUCT_IMAGE_SIZES.map((s) => `products/${key}-${s.width}.webp`);
+
+/** Where the disk store keeps both sizes (tests and tools that look at the folder). */
 export function productImageFiles(uploadsDir: string, productId: string): string[] {
-  return PRODUCT_IMAGE_SIZES.map((s) =>
-    path.join(uploadsDir, 'products', `${productId}-${s.width}.webp`),
-  );
+  return productImageKeys(productId).map((key) => path.join(uploadsDir, key));
 }
 
-/** Removes both files of an image key; files already gone are fine. */
-export async function removeProductImages(uploadsDir: string, key: string): Promise<void> {
-  await Promise.all(productImageFiles(uploadsDir, key).map((file) => rm(file, { force: true })));
-}
-
-export function hasProductImages(uploadsDir: string, productId: string): boolean {
-  return productImageFiles(uploadsDir, productId).every((file) => existsSync(file));
+/** Removes both pictures of an image key; pictures already gone are fine. */
+export async function removeProductImages(images: ImageStore, key: string): Promise<void> {
+  await images.delete(productImageKeys(key));
 }
 
 /**
- * Decodes any image sharp reads (an upload, or artwork SVG) once, crops it to 3:4 and writes
- * both WebP sizes. Each file is written beside its final name and renamed into place, so a
- * reader, or a second instance writing the same file, never sees half an image.
+ * Which of the products lack a picture of either size: one listing of the store rather than
+ * a look-up per picture (a bucket answers a thousand keys a call).
  */
-export async function writeProductImages(
-  uploadsDir: string,
-  productId: string,
-  input: Buffer,
-): Promise<StoredImage> {
-  const dir = path.join(uploadsDir, 'products');
-  await mkdir(dir, { recursive: true });
+export async function withoutProductImages(
+  images: ImageStore,
+  productIds: readonly string[],
+): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for await (const { key } of images.list('products/')) stored.add(key);
+  return new Set(productIds.filter((id) => productImageKeys(id).some((key) => !stored.has(key))));
+}
+
+/**
+ * Decodes any image sharp reads (an upload, or artwork SVG) once, crops it to 3:4 and encodes
+ * both WebP sizes. Throws when the input cannot be decoded.
+ */
+export async function encodeProductImages(input: Buffer): Promise<Buffer[]> {
   const { data, info } = await sharp(input)
     .rotate()
     .resize(PRODUCT_IMAGE_WIDTH, PRODUCT_IMAGE_HEIGHT, { fit: 'cover' })
@@ -64,24 +68,29 @@ export async function writeProductImages(
     .raw()
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const files = productImageFiles(uploadsDir, productId);
-  await Promise.all(
-    PRODUCT_IMAGE_SIZES.map(async (size, i) => {
-      const file = files[i]!;
-      const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      try {
-        await sharp(data, raw)
-          .resize(size.width, size.height, { fit: 'cover' })
-          // Effort 2 encodes twice as fast as the default 4 for files within a few per cent.
-          .webp({ quality: 82, effort: 2 })
-          .toFile(temp);
-        await rename(temp, file);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-    }),
+  return Promise.all(
+    PRODUCT_IMAGE_SIZES.map((size) =>
+      sharp(data, raw)
+        .resize(size.width, size.height, { fit: 'cover' })
+        // Effort 2 encodes twice as fast as the default 4 for files within a few per cent.
+        .webp({ quality: 82, effort: 2 })
+        .toBuffer(),
+    ),
   );
+}
+
+/**
+ * Encodes both sizes and stores them. Each is stored whole or not at all, so a reader, or a
+ * second instance writing the same key, never sees half an image.
+ */
+export async function writeProductImages(
+  images: ImageStore,
+  productId: string,
+  input: Buffer,
+): Promise<StoredImage> {
+  const encoded = await encodeProductImages(input);
+  const keys = productImageKeys(productId);
+  await Promise.all(keys.map((key, i) => images.put(key, encoded[i]!, 'image/webp')));
   return {
     image: productImageBase(productId),
     imageWidth: PRODUCT_IMAGE_WIDTH,

@@ -2,13 +2,18 @@ import type { DashboardOrder } from '@otaku/shared';
 import { toOrder } from '../orders/order-dto';
 import type { OrderLineRow } from '../orders/orders.repo';
 import type { OrderWithCustomer } from './orders-admin.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 /**
  * An order as the dashboard reads it: the shopper's order shape, with the customer taken
  * from the account while it exists and from the order's own copy after it is deleted, and
  * the units that could not be taken from stock at payment (decision 138).
  */
-export function toDashboardOrder(row: OrderWithCustomer, lines: OrderLineRow[]): DashboardOrder {
+export function toDashboardOrder(
+  row: OrderWithCustomer,
+  lines: OrderLineRow[],
+  imageUrl: ImageUrl,
+): DashboardOrder {
   const { order } = row;
   const shortUnits = lines
     .filter((line) => line.shortQuantity > 0)
@@ -23,5 +28,5 @@ export function toDashboardOrder(row: OrderWithCustomer, lines: OrderLineRow[]):
     email: row.email ?? order.customerEmail,
     profilePic: row.profilePic,
   };
-  return { ...toOrder(order, lines, customer), shortUnits };
+  return { ...toOrder(order, lines, customer, imageUrl), shortUnits };
 }

@@ -12,9 +12,12 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(app, calls.list, staff, async (request) => {
     const { currPage, shortUnits } = request.query;
-    const { orders, total, totalPages } = await service.listOrders(db(), currPage, {
-      shortOnly: shortUnits === 'only',
-    });
+    const { orders, total, totalPages } = await service.listOrders(
+      db(),
+      currPage,
+      { shortOnly: shortUnits === 'only' },
+      app.imageUrl,
+    );
     return {
       success: true as const,
       currPageOrders: orders,

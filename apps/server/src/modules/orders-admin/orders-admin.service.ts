@@ -17,6 +17,7 @@ import { ORDER_MAIL_TRIES } from '../orders/order-mails';
 import { oweOrderMail } from '../orders/orders.repo';
 import { toDashboardOrder } from './order-dto';
 import * as repo from './orders-admin.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 export const LOW_STOCK_THRESHOLD = 5;
 export const LOW_STOCK_LIMIT = 20;
@@ -25,12 +26,17 @@ export const REVENUE_DAYS = 30;
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
 /** A page of orders, newest first: all of them, or only those short of stock (decision 138). */
-export async function listOrders(db: Db, page: number, filter: repo.OrderListFilter) {
+export async function listOrders(
+  db: Db,
+  page: number,
+  filter: repo.OrderListFilter,
+  imageUrl: ImageUrl,
+) {
   const size = PAGE_SIZE.dashboard;
   const rows = await repo.listOrders(db, size, (page - 1) * size, filter);
   const total =
     rows[0]?.total ?? (await (filter.shortOnly ? repo.countShortOrders(db) : repo.countOrders(db)));
-  const orders: DashboardOrder[] = rows.map((row) => toDashboardOrder(row, row.lines));
+  const orders: DashboardOrder[] = rows.map((row) => toDashboardOrder(row, row.lines, imageUrl));
   return { orders, total, totalPages: pageCount(total, size) };
 }
 

@@ -1,5 +1,6 @@
 import { toDollars, type Order } from '@otaku/shared';
 import type { OrderLineRow, OrderRow } from './orders.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 export interface OrderCustomer {
   username: string;
@@ -12,12 +13,20 @@ export const smallImage = (image: string): string =>
   /\.[a-z0-9]{3,4}$/i.test(image) || image === '' ? image : `${image}-400.webp`;
 
 /** An order as the shopper reads it (spec §3 "Order"); amounts in dollars. */
-export function toOrder(order: OrderRow, lines: OrderLineRow[], customer: OrderCustomer): Order {
+export function toOrder(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  customer: OrderCustomer,
+  imageUrl: ImageUrl,
+): Order {
   const created = order.createdAt.toISOString();
   return {
     _id: order.id,
     orderID: order.orderNumber,
-    user: customer,
+    user: {
+      ...customer,
+      profilePic: customer.profilePic === null ? null : imageUrl(customer.profilePic),
+    },
     createdAt: created,
     orderDate: created,
     paymentMethod: order.paymentMethod,
@@ -34,7 +43,7 @@ export function toOrder(order: OrderRow, lines: OrderLineRow[], customer: OrderC
       productId: {
         _id: line.productId,
         name: line.productName,
-        image: smallImage(line.productImage),
+        image: imageUrl(smallImage(line.productImage)),
       },
       variant: line.variant,
       quantity: line.quantity,

@@ -18,6 +18,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         app.database.db,
         currentUser(request),
         request.query.currPage,
+        app.imageUrl,
       );
       return { success: true as const, message: ORDER_INFO.fetched, ...page };
     },

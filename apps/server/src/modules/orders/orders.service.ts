@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import type { AuthUser } from '../../plugins/auth';
 import { toOrder } from './order-dto';
 import { countUserOrders, listUserOrders } from './orders.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 export interface OrderPage {
   paginatedOrders: Order[];
@@ -12,7 +13,12 @@ export interface OrderPage {
   totalOrders: number;
 }
 
-export async function ordersOfUser(ex: Executor, user: AuthUser, page: number): Promise<OrderPage> {
+export async function ordersOfUser(
+  ex: Executor,
+  user: AuthUser,
+  page: number,
+  imageUrl: ImageUrl,
+): Promise<OrderPage> {
   const size = PAGE_SIZE.history;
   const [totalOrders, rows] = await Promise.all([
     countUserOrders(ex, user.id),
@@ -20,7 +26,7 @@ export async function ordersOfUser(ex: Executor, user: AuthUser, page: number): 
   ]);
   const customer = { username: user.username, email: user.email, profilePic: user.profilePic };
   return {
-    paginatedOrders: rows.map(({ order, lines }) => toOrder(order, lines, customer)),
+    paginatedOrders: rows.map(({ order, lines }) => toOrder(order, lines, customer, imageUrl)),
     currPage: page,
     totalPages: Math.max(1, Math.ceil(totalOrders / size)),
     totalOrders,

@@ -9,6 +9,7 @@ import {
   type ProductConstraints,
 } from '@otaku/shared';
 import type { Executor } from '../../db/client';
+import type { ImageUrl } from '../../lib/image-urls';
 import * as catalog from '../catalog/catalog.repo';
 import { toListFilter, type Speller } from '../catalog/catalog.service';
 import { toProductDto } from '../catalog/product-dto';
@@ -16,6 +17,7 @@ import { toProductDto } from '../catalog/product-dto';
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
+  imageUrl: ImageUrl,
   spell?: Speller,
 ): Promise<GetProductsResponse> {
   const size = PAGE_SIZE.dashboard;
@@ -29,7 +31,7 @@ export async function listDashboardProducts(
     rows.length > 0 || constraints.page === 1 ? pageTotal : await catalog.countProducts(db, filter);
   return {
     success: true,
-    currPageProducts: rows.map(toProductDto),
+    currPageProducts: rows.map((row) => toProductDto(row, imageUrl)),
     totalPages: Math.max(1, Math.ceil(total / size)),
     totalProducts: total,
     page: constraints.page,

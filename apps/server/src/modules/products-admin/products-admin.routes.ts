@@ -14,7 +14,7 @@ import * as service from './products-admin.service';
 export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   registerImageSweeper(app);
-  const deps = () => ({ database: app.database, uploadsDir: app.config.uploadsDir });
+  const deps = () => ({ database: app.database, images: app.images });
   const { productsAdmin: calls } = endpoints;
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;
 
@@ -27,6 +27,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     listDashboardProducts(
       app.database.db,
       request.query.productConstraints,
+      app.imageUrl,
       app.catalogAnswers.spell,
     ),
   );
@@ -37,7 +38,11 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     return reply.status(201).send({
       success: true as const,
       message: DASHBOARD.productCreated(saved.productID),
-      product: { productID: saved.productID, _id: saved.productID, image: saved.image },
+      product: {
+        productID: saved.productID,
+        _id: saved.productID,
+        image: app.imageUrl(saved.image),
+      },
     });
   });
 
@@ -52,7 +57,11 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     return {
       success: true as const,
       message: DASHBOARD.productUpdated,
-      product: { productID: saved.productID, _id: saved.productID, image: saved.image },
+      product: {
+        productID: saved.productID,
+        _id: saved.productID,
+        image: app.imageUrl(saved.image),
+      },
     };
   });
 

@@ -15,13 +15,14 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { base32, newProductId } from '../../lib/ids';
 import { buildSearchText } from '../catalog/search-text';
 import type { UploadedImage } from '../media/image-upload';
+import { isImagesUnavailable, type ImageStore } from '../media/image-store';
 import { removeUnlessShown } from '../media/image-sweep';
 import { removeProductImages, writeProductImages } from '../media/product-images';
 import * as repo from './products-admin.repo';
 
 export interface ProductsAdminDeps {
   database: Database;
-  uploadsDir: string;
+  images: ImageStore;
 }
 
 function checked(values: ProductFormValues, mode: ProductFormMode) {
@@ -31,14 +32,28 @@ function checked(values: ProductFormValues, mode: ProductFormMode) {
   return toProductPayload(values);
 }
 
-/** Decodes and stores the upload; an image sharp cannot read is the client's problem (400). */
-async function storeImage(uploadsDir: string, key: string, image: UploadedImage) {
+/**
+ * Decodes and stores the upload; an image sharp cannot read is the client's problem (400), a
+ * store that cannot take it is ours (503).
+ */
+async function storeImage(images: ImageStore, key: string, image: UploadedImage) {
   try {
-    return await writeProductImages(uploadsDir, key, image.buffer);
-  } catch {
-    await removeProductImages(uploadsDir, key);
+    return await writeProductImages(images, key, image.buffer);
+  } catch (error) {
+    await forget(images, key);
+    if (isImagesUnavailable(error)) throw error;
     throw badRequest(DASHBOARD_RULES.imageUnreadable, 'image');
   }
+}
+
+/**
+ * Removes pictures that were stored for a save that did not happen. When the store cannot be
+ * reached, the hourly sweep removes them later (nothing names them).
+ */
+async function forget(images: ImageStore, key: string): Promise<void> {
+  await removeProductImages(images, key).catch((error: unknown) => {
+    if (!isImagesUnavailable(error)) throw error;
+  });
 }
 
 function fields(payload: ReturnType<typeof toProductPayload>) {
@@ -56,7 +71,7 @@ export async function createProduct(
   if (!image) throw badRequest(PRODUCT_FORM.imageRequired, 'image');
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = newProductId(payload.category);
-    const stored = await storeImage(deps.uploadsDir, id, image);
+    const stored = await storeImage(deps.images, id, image);
     try {
       const inserted = await deps.database.db.transaction(async (tx) => {
         if (!(await repo.insertProduct(tx, id, { ...fields(payload), ...stored }))) return false;
@@ -65,11 +80,11 @@ export async function createProduct(
       });
       if (inserted) return { productID: id, image: stored.image };
     } catch (error) {
-      await removeProductImages(deps.uploadsDir, id);
+      await forget(deps.images, id);
       throw error;
     }
     // The id was taken: the files just written belong to nobody.
-    await removeProductImages(deps.uploadsDir, id);
+    await forget(deps.images, id);
   }
   throw new AppError(503, 'Could not allocate a product ID. Please try again.', 'UNAVAILABLE');
 }
@@ -91,7 +106,7 @@ export async function updateProduct(
   const existing = await repo.findProduct(deps.database.db, id);
   if (!existing) throw notFound(DASHBOARD_RULES.productNotFound);
   const key = image ? `${id}-${base32(4)}` : null;
-  const stored = key && image ? await storeImage(deps.uploadsDir, key, image) : undefined;
+  const stored = key && image ? await storeImage(deps.images, key, image) : undefined;
   try {
     await deps.database.db.transaction(async (tx) => {
       // Deleted since it was read: saving it would bring back its variants without it.
@@ -102,11 +117,11 @@ export async function updateProduct(
         throw badRequest(DASHBOARD_RULES.stockChangeTooHigh(refused), `stock.${refused}`);
     });
   } catch (error) {
-    if (key) await removeProductImages(deps.uploadsDir, key);
+    if (key) await forget(deps.images, key);
     throw error;
   }
   if (stored && stored.image !== existing.image)
-    await removeUnlessShown(deps.database.db, deps.uploadsDir, existing.image);
+    await removeUnlessShown(deps.database.db, deps.images, existing.image);
   return { productID: id, image: stored?.image ?? existing.image };
 }
 
@@ -114,5 +129,5 @@ export async function updateProduct(
 export async function deleteProduct(deps: ProductsAdminDeps, productID: string): Promise<void> {
   const image = await repo.deleteProduct(deps.database.db, productID);
   if (image === undefined) throw notFound(DASHBOARD_RULES.productNotFound);
-  await removeUnlessShown(deps.database.db, deps.uploadsDir, image);
+  await removeUnlessShown(deps.database.db, deps.images, image);
 }

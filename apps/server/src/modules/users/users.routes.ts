@@ -25,7 +25,8 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   const deps = (): service.UsersDeps => ({
     database: app.database,
-    uploadsDir: app.config.uploadsDir,
+    images: app.images,
+    imageUrl: app.imageUrl,
     secret: app.config.jwtSecret,
     publicUrl: app.config.publicUrl,
     mailLater: (message) =>

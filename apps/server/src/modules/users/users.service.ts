@@ -22,7 +22,8 @@ import { endOtherSessions } from '../auth/sessions';
 import { cartOwner, emptyCart } from '../cart/cart.service';
 import { emailChangedMail } from '../mail/code-mail';
 import type { MailMessage } from '../mail/mailer';
-import { removeAvatar, writeAvatar } from '../media/avatar-images';
+import { encodeAvatar, removeAvatar, storeAvatar } from '../media/avatar-images';
+import { isImagesUnavailable, type ImageStore } from '../media/image-store';
 import { checkCurrentPassword } from './current-password';
 import { checkEmailChangeCode, emailChangeOf, useEmailChangeCode } from './email-change';
 import type { UploadedImage } from '../media/image-upload';
@@ -34,10 +35,13 @@ import {
   type Refusal,
 } from './user-permissions';
 import * as repo from './users.repo';
+import type { ImageUrl } from '../../lib/image-urls';
 
 export interface UsersDeps {
   database: Database;
-  uploadsDir: string;
+  images: ImageStore;
+  /** A stored picture's URL in answers (S3_PUBLIC_URL). */
+  imageUrl: ImageUrl;
   /** The server secret that e-mailed codes are hashed with. */
   secret: string;
   /** Tells the address an account left that it changed; after the answer, never failing it. */
@@ -71,7 +75,7 @@ export async function listUsers(
   const offset = (query.currPage - 1) * size;
   const { rows, total } = await repo.listUsers(db, query.searchQuery, query.role, size, offset);
   return {
-    users: rows.map(toPublicUser),
+    users: rows.map((row) => toPublicUser(row, deps.imageUrl)),
     total,
     totalPages: Math.max(1, Math.ceil(total / size)),
   };
@@ -134,7 +138,7 @@ export async function updateUser(
     id === editor.id ? await confirmOwnChange(deps, editor.id, fields) : undefined;
   const passwordHash = fields.password ? await hashPassword(fields.password) : undefined;
   // Decoded before the rows are locked; a refused edit removes it again below.
-  const newPicture = picture ? await storeAvatar(deps.uploadsDir, id, picture) : undefined;
+  const newPicture = picture ? await storePicture(deps.images, id, picture) : undefined;
   let oldPicture: string | null = null;
   let oldEmail = '';
   try {
@@ -168,12 +172,12 @@ export async function updateUser(
         ...(newPicture ? { profilePic: newPicture } : {}),
       });
     });
-    if (newPicture) await removeAvatar(deps.uploadsDir, oldPicture);
+    if (newPicture) await forgetPicture(deps.images, oldPicture);
     if (user.email !== oldEmail)
       deps.mailLater(emailChangedMail(oldEmail, user.email, deps.publicUrl));
-    return toPublicUser(user);
+    return toPublicUser(user, deps.imageUrl);
   } catch (error) {
-    if (newPicture) await removeAvatar(deps.uploadsDir, newPicture);
+    if (newPicture) await forgetPicture(deps.images, newPicture);
     if (isUniqueViolation(error)) throw conflict(DASHBOARD_RULES.emailTaken);
     throw error;
   }
@@ -183,12 +187,18 @@ export async function updateUser(
  * Stores a new profile picture. Its first bytes and header were checked on upload, but only
  * decoding finds a file cut short or damaged: the client's problem (400), as for a product image.
  */
-async function storeAvatar(uploadsDir: string, userId: string, picture: UploadedImage) {
-  try {
-    return await writeAvatar(uploadsDir, userId, picture.buffer);
-  } catch {
+async function storePicture(images: ImageStore, userId: string, picture: UploadedImage) {
+  const encoded = await encodeAvatar(picture.buffer).catch(() => {
     throw new AppError(400, DASHBOARD_RULES.imageUnreadable, 'VALIDATION', 'profilePic');
-  }
+  });
+  return storeAvatar(images, userId, encoded);
+}
+
+/** Removes a picture nobody shows; a store that cannot be reached keeps it (the edit stands). */
+async function forgetPicture(images: ImageStore, url: string | null): Promise<void> {
+  await removeAvatar(images, url).catch((error: unknown) => {
+    if (!isImagesUnavailable(error)) throw error;
+  });
 }
 
 export async function deleteUser(deps: UsersDeps, editor: Actor, id: string): Promise<void> {
@@ -202,5 +212,5 @@ export async function deleteUser(deps: UsersDeps, editor: Actor, id: string): Pr
     await repo.deleteUser(tx, target.id);
     return target.profilePic;
   });
-  await removeAvatar(deps.uploadsDir, picture);
+  await forgetPicture(deps.images, picture);
 }
