@@ -227,6 +227,36 @@ for (const device of ['desktop', 'phone'] as const) {
   });
 }
 
+test('a product card rings its keyboard focus, and Tab brings it into view below the navigation bar', async ({
+  page,
+}) => {
+  await page.goto('/shop');
+  // The cards' links: each names its product in the card's heading.
+  const links = grid(page).getByRole('heading', { level: 3 }).getByRole('link');
+  await expect(links.nth(1)).toBeVisible();
+  await links.nth(1).focus();
+  // The first card is now far above the window's top, where the sticky bar would cover it.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await page.keyboard.press('Shift+Tab');
+  await expect(links.first()).toBeFocused();
+  const ring = () =>
+    links.first().evaluate((link) => {
+      const style = getComputedStyle(link.closest('article')!);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} ${style.outlineOffset}`;
+    });
+  // Sakura 500, 3 px, drawn inside the card so that no clipping hides it (the card's
+  // transition takes a moment to reach the colour).
+  await expect.poll(ring).toBe('solid 3px rgb(247, 42, 138) -3px');
+  const place = await links.first().evaluate((link) => ({
+    focusVisible: link.matches(':focus-visible'),
+    linkTop: link.getBoundingClientRect().top,
+    barBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+  }));
+  expect(place.focusVisible).toBe(true);
+  // The focused link itself is not under the bar (2.4.11).
+  expect(place.linkTop).toBeGreaterThanOrEqual(place.barBottom);
+});
+
 test.describe('filter drawer on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 

@@ -14,12 +14,17 @@ export interface ProductCardProps {
   className?: string;
 }
 
-/** A product in a grid or a carousel: picture, tag, name and price, linking to its page. */
+/**
+ * A product in a grid or a carousel: picture, tag, name and price, linking to its page. The
+ * link's area covers the card; its keyboard focus rings the card from inside, where neither the
+ * card's rounded clipping nor a carousel's can hide it (WCAG 2.4.7).
+ */
 export function ProductCard({ product, imageSizes, priority, className }: ProductCardProps) {
   return (
     <article
       className={cn(
         'group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-ink-100 transition hover:-translate-y-0.5 hover:shadow-lg hover:shadow-ink-900/10',
+        'has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-sakura-500',
         className,
       )}
     >
@@ -47,7 +52,7 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
         <h3 className="line-clamp-2 text-sm leading-snug font-bold text-ink-900">
           <Link
             to={paths.product(product.productID)}
-            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-sakura-500"
+            className="after:absolute after:inset-0 after:rounded-2xl focus-visible:outline-none"
           >
             {product.name}
           </Link>
