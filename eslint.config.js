@@ -87,8 +87,6 @@ export default tseslint.config(
       // Packages never import the app back, so the search stays inside it.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
-    // import-x 4.6 is pinned: later versions resolve through unrs-resolver, whose per-platform
-    // binaries are not all on the registry, which leaves a lock file `npm ci` refuses.
     settings: {
       'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       // Without these import-x reads no TypeScript file's imports, and finds no cycle at all.

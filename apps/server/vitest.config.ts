@@ -13,9 +13,6 @@ const tiers = testTiers();
 
 export default defineConfig({
   test: {
-    // The pool is the run's, not a project's: without this at the top level every file gets a
-    // process of its own, whatever the projects say.
-    poolOptions: { forks: { isolate: false } },
     projects: engines.flatMap((engine) =>
       [
         { name: engine, include: tiers.shared, isolate: false },
@@ -33,7 +30,9 @@ export default defineConfig({
             testTimeout: 30_000,
             hookTimeout: 60_000,
             pool: 'forks' as const,
-            poolOptions: { forks: { isolate } },
+            // Read per project: a shared project's files run one after another in each worker's
+            // process; an isolated project's files each get a process of their own.
+            isolate,
           },
         })),
     ),

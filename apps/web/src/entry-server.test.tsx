@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,10 +47,12 @@ const pages = [
 ];
 const drawn = new Map<string, string>();
 
-const viteNode = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('vite-node/package.json')),
-  'vite-node.mjs',
-);
+/** vite-node's command, wherever its package keeps it (its `bin`). */
+const viteNode = (() => {
+  const manifest = createRequire(import.meta.url).resolve('vite-node/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
+  return path.join(path.dirname(manifest), bin['vite-node']!);
+})();
 
 /** Markup drawn by the server's renderer, in a process of its own (test/server-render.ts). */
 function drawOnServer(input: typeof pages): Promise<string[]> {

@@ -6,7 +6,6 @@
  *   expect(api.lastConstraints()).toMatchObject({ page: 1 });
  */
 import type { CartResponse, Product, ProductConstraints } from '@otaku/shared';
-import type { vi } from 'vitest';
 import { stubApi } from './api-stub';
 import { cartResponse } from './checkout-fixtures';
 import { jsonResponse } from './factories';
@@ -65,7 +64,7 @@ export interface CatalogApiStub {
   /** Every productConstraints the shop asked for, oldest first. */
   constraints: ProductConstraints[];
   lastConstraints: () => ProductConstraints | undefined;
-  fetch: ReturnType<typeof vi.fn>;
+  fetch: ReturnType<typeof stubApi>['fetch'];
 }
 
 /**

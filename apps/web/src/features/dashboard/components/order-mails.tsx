@@ -49,7 +49,7 @@ export function OrderMails({ orderId, orderNumber }: { orderId: string; orderNum
     try {
       toast.success((await resend.mutateAsync({ id: orderId, kind })).message);
     } catch (error) {
-      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
+      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed), { cause: error });
     }
   };
   const askedName = asking ? ORDER_MAIL_STATUS.kind[asking.kind] : '';
@@ -126,7 +126,7 @@ export function MailProblems() {
     try {
       toast.success((await resend.mutateAsync()).message);
     } catch (error) {
-      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed));
+      throw new Error(errorMessage(error, ORDER_MAIL_STATUS.resendFailed), { cause: error });
     }
   };
   return (

@@ -121,7 +121,7 @@ export function CouponsPage() {
             await remove.mutateAsync(deleting!._id);
             toast.success(DASHBOARD.couponDeleted);
           } catch (error) {
-            throw new Error(errorMessage(error, DASHBOARD.deleteError('coupon')));
+            throw new Error(errorMessage(error, DASHBOARD.deleteError('coupon')), { cause: error });
           }
         }}
       />

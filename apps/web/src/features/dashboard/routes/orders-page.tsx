@@ -221,7 +221,7 @@ export function OrdersPage() {
             await remove.mutateAsync(deleting!._id);
             toast.success(DASHBOARD.orderDeleted);
           } catch (error) {
-            throw new Error(errorMessage(error, DASHBOARD.deleteError('order')));
+            throw new Error(errorMessage(error, DASHBOARD.deleteError('order')), { cause: error });
           }
         }}
       />

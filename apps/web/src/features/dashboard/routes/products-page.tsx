@@ -135,7 +135,9 @@ export function ProductsPage() {
             await remove.mutateAsync(deleting!.productID);
             toast.success(DASHBOARD.productDeleted);
           } catch (error) {
-            throw new Error(errorMessage(error, DASHBOARD.deleteFailed('product')));
+            throw new Error(errorMessage(error, DASHBOARD.deleteFailed('product')), {
+              cause: error,
+            });
           }
         }}
       >

@@ -103,7 +103,7 @@ export function UsersPage() {
             await remove.mutateAsync(deleting!._id);
             toast.success(DASHBOARD.userDeleted);
           } catch (error) {
-            throw new Error(errorMessage(error, DASHBOARD.deleteError('user')));
+            throw new Error(errorMessage(error, DASHBOARD.deleteError('user')), { cause: error });
           }
         }}
       />
