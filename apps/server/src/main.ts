@@ -1,5 +1,5 @@
 /** Starts the shop: configuration, database, migrations, demo data, then listens. */
-import 'dotenv/config';
+import './load-env-file';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';

@@ -5,7 +5,7 @@
  * owner who lost theirs gets back in. The password is read from standard input: typed twice,
  * unseen, at a terminal, or the first line of a pipe. Nothing it reads is printed.
  */
-import 'dotenv/config';
+import '../load-env-file';
 import { parseArgs } from 'node:util';
 import { emailSchema, newPasswordField, RECRUITER, usernameField, VALIDATION } from '@otaku/shared';
 import type { z } from 'zod';

@@ -51,9 +51,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance) => {
       globIgnore: ['index.html', 'index.html.*'],
       // index.html and the assets have .br and .gz siblings written by the web build.
       preCompressed: true,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
       },
     });
   }

@@ -208,9 +208,23 @@ describe('api client', () => {
         params: { type: 'orders' },
         query: { format: 'pdf' },
       });
-      expect(await file.text()).toBe('%PDF');
+      expect(await blobText(file)).toBe('%PDF');
       expect(sent(0).url).toBe('/api/export/orders?format=pdf');
       expect(sent(0).init.method).toBe('GET');
     });
   });
 });
+
+/**
+ * A Blob's text whichever implementation made it: on Node 24 `Response.blob()` builds the
+ * environment's (jsdom's, which has no text()), on Node 20 Node's own.
+ */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.onerror = () => reject(reader.error ?? new Error('the Blob could not be read'));
+    reader.readAsText(blob);
+  });
+}

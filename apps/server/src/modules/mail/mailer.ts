@@ -43,7 +43,10 @@ export function createMailer(
 ): Mailer {
   const { smtpUrl, from, production } = options;
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl, {
+    // The time limits are connection options beside the URL (a second argument would be
+    // defaults merged into every message, where they do nothing).
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
