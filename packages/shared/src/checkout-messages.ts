@@ -63,6 +63,8 @@ function formatHours(minutes: number): string {
 }
 
 export const COUPON_INFO = {
+  /** The code input's hint: no example code, which a shopper might take for a real one. */
+  placeholder: 'The code from your email or flyer',
   valid: 'Coupon is valid',
   expired: 'This coupon has expired',
   alreadyUsed: 'You have already used this coupon',

@@ -1,4 +1,4 @@
-import { COUPON, COUPON_CODE_MAX_LENGTH, PAGES, type Totals } from '@otaku/shared';
+import { COUPON, COUPON_CODE_MAX_LENGTH, COUPON_INFO, PAGES, type Totals } from '@otaku/shared';
 import { useState, type FormEvent } from 'react';
 import { Button, Input, Label, Modal } from '../../../components/ui';
 import type { AppliedCoupon } from '../hooks/use-checkout';
@@ -59,7 +59,7 @@ function CouponPanel({
             autoComplete="off"
             autoCapitalize="characters"
             maxLength={COUPON_CODE_MAX_LENGTH}
-            placeholder="e.g. OTAKU10"
+            placeholder={COUPON_INFO.placeholder}
             onChange={(e) => setCode(e.target.value)}
           />
           <Button type="submit" disabled={blank || verifying}>

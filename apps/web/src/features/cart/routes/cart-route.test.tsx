@@ -1,4 +1,13 @@
-import { CART, COUPON, ORDER, ORDER_INFO, PAGES, TIMINGS, VALIDATION } from '@otaku/shared';
+import {
+  CART,
+  COUPON,
+  COUPON_INFO,
+  ORDER,
+  ORDER_INFO,
+  PAGES,
+  TIMINGS,
+  VALIDATION,
+} from '@otaku/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -166,6 +175,11 @@ describe('Cart page', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: PAGES.applyCouponCode });
     const apply = within(dialog).getByRole('button', { name: 'Apply Coupon' });
     expect(apply).toBeDisabled();
+    // Its hint names no code: an example code would be one the shop does not have.
+    expect(within(dialog).getByLabelText('Coupon code')).toHaveAttribute(
+      'placeholder',
+      COUPON_INFO.placeholder,
+    );
     await enter(within(dialog).getByLabelText('Coupon code'), '   ');
     expect(apply).toBeDisabled();
     await user.clear(within(dialog).getByLabelText('Coupon code'));
