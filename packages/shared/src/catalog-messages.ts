@@ -40,6 +40,9 @@ export const SHOP = {
   resultCount: (count: number) => `${count} product${count === 1 ? '' : 's'}`,
   noProducts: 'No products match these filters.',
   noProductsHint: 'Try another type, a higher price or Clear All.',
+  /** A search that found nothing: it spans every category, so no filter is to blame. */
+  noSearchResults: (query: string) => `Nothing matched “${query}”.`,
+  noSearchResultsHint: 'Check the spelling or try fewer or other words.',
   loadFailed: 'We could not load the products. Please try again.',
   retry: 'Try again',
   outOfStock: 'Out of stock',

@@ -28,6 +28,8 @@ export interface ProductGridProps {
    * rather than saying that nothing matches, which the earlier pages contradict.
    */
   pastLastPage?: PastLastPageProps;
+  /** The words searched for, if any: an empty answer then says the search found nothing. */
+  searchQuery?: string;
   ref?: Ref<HTMLDivElement>;
 }
 
@@ -41,6 +43,7 @@ export function ProductGrid({
   failed,
   onRetry,
   pastLastPage,
+  searchQuery = '',
   ref,
 }: ProductGridProps) {
   const empty = !loading && (failed || (products !== undefined && products.length === 0));
@@ -86,6 +89,14 @@ export function ProductGrid({
           </EmptyState>
         ) : pastLastPage ? (
           <PastLastPage {...pastLastPage} className="h-full" />
+        ) : searchQuery ? (
+          <EmptyState
+            icon={PackageSearch}
+            title={SHOP.noSearchResults(searchQuery)}
+            className="h-full"
+          >
+            <p className="text-sm text-ink-500">{SHOP.noSearchResultsHint}</p>
+          </EmptyState>
         ) : (
           <EmptyState icon={PackageSearch} title={SHOP.noProducts} className="h-full">
             <p className="text-sm text-ink-500">{SHOP.noProductsHint}</p>

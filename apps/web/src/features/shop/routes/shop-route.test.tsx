@@ -234,4 +234,12 @@ describe('ShopRoute', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No products match these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
+
+  it('says a search found nothing, not the filters, when a search has no result', async () => {
+    api = stubCatalogApi({ products: [] });
+    renderShop('/shop?q=zzzyx');
+    expect(await screen.findByText('Nothing matched “zzzyx”.')).toBeInTheDocument();
+    expect(screen.getByText(SHOP.noSearchResultsHint)).toBeInTheDocument();
+    expect(screen.queryByText(SHOP.noProducts)).not.toBeInTheDocument();
+  });
 });

@@ -93,6 +93,7 @@ export function ShopRoute() {
             failed={products.isError}
             onRetry={() => void products.refetch()}
             pastLastPage={pastLastPage}
+            searchQuery={state.searchQuery}
           />
           {data && (data.totalPages > 1 || state.page > 1) && (
             <Pagination
