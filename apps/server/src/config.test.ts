@@ -266,6 +266,29 @@ describe('loadConfig for a live shop (NODE_ENV=production without DEMO_MODE=on)'
     );
   });
 
+  it('refuses pictures served over plain http, and takes them over https', () => {
+    const bucket = { S3_BUCKET: 'pictures', S3_REGION: 'eu-west-1' };
+    expect(() =>
+      loadConfig({
+        ...liveShop(),
+        ...bucket,
+        DATA_DIR: dataDir(),
+        S3_PUBLIC_URL: 'http://cdn.example.com',
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        message: expect.stringContaining('S3_PUBLIC_URL is not an https'),
+      }),
+    );
+    const config = loadConfig({
+      ...liveShop(),
+      ...bucket,
+      DATA_DIR: dataDir(),
+      S3_PUBLIC_URL: 'https://cdn.example.com',
+    });
+    expect(config.s3?.publicUrl).toBe('https://cdn.example.com');
+  });
+
   it('keeps the demo features for a public demo (DEMO_MODE=on)', () => {
     const config = loadConfig({
       NODE_ENV: 'production',

@@ -244,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         demoData,
         smtpUrl: e.SMTP_URL,
         publicUrl: e.PUBLIC_URL,
+        picturesUrl: e.S3_PUBLIC_URL,
         stripe: { secretKey: e.STRIPE_SECRET_KEY, apiUrl: e.STRIPE_API_URL },
         seedAdmin: { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
       }),
@@ -344,6 +345,7 @@ function liveShopProblems(settings: {
   demoData: boolean;
   smtpUrl: string | undefined;
   publicUrl: string | undefined;
+  picturesUrl: string | undefined;
   stripe: { secretKey: string | undefined; apiUrl: string | undefined };
   seedAdmin: { email: string | undefined; password: string | undefined };
 }): string[] {
@@ -369,6 +371,10 @@ function liveShopProblems(settings: {
   if (!settings.publicUrl?.startsWith('https://'))
     problems.push(
       'PUBLIC_URL is not an https:// address (cookies would not be Secure, and mail would link elsewhere)',
+    );
+  if (settings.picturesUrl !== undefined && !settings.picturesUrl.startsWith('https://'))
+    problems.push(
+      'S3_PUBLIC_URL is not an https:// address (the pictures of an https shop would be blocked as mixed content)',
     );
   if (!settings.seedAdmin.email && settings.seedAdmin.password)
     problems.push(

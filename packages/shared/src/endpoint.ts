@@ -23,8 +23,9 @@ export interface Route {
   /** The status of a successful answer; 200 when not given. */
   readonly status?: 200 | 201;
   /**
-   * The error statuses the route may answer besides 500 (which any route may), each listed in
-   * the OpenAPI document with its body.
+   * The error statuses of the route's own rules, each listed in the OpenAPI document with its
+   * body. The server adds those any route may answer (`errorsOf` in apps/server's
+   * lib/api-route.ts: 500 and 503, and for a body 400, 413 and 415).
    */
   readonly errors: readonly ErrorStatus[];
   /** The body is a multipart form (uploads), read by the route rather than by a schema. */

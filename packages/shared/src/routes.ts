@@ -1,7 +1,7 @@
 /**
  * Every API call's route, by area (decision 149): method, path under /api with `:name`
- * placeholders, success status and the error statuses it may answer (every route may also
- * answer 500). Plain data without zod, so the web app's first load can carry it; the schemas of
+ * placeholders, success status and the error statuses of its own rules (the server adds those any
+ * route may answer: `errorsOf` in apps/server's lib/api-route.ts). Plain data without zod, so the web app's first load can carry it; the schemas of
  * each route are joined to it in `endpoints.ts`. The paths are the spec's (§7), unchanged.
  */
 import type { Route } from './endpoint';

@@ -37,14 +37,15 @@ export interface ApiRouteOptions extends Omit<RouteShorthandOptions, 'schema' | 
 }
 
 /**
- * The errors a route may answer besides those it declares: 400 for a body that is not JSON
- * (any route but a GET reads one), 500 (a fault of ours) and 503 with Retry-After (the
- * database cannot be reached: plugins/errors.ts).
+ * The errors a route may answer besides those it declares: for a body (any route but a GET
+ * reads one) 400 when it is not JSON, 413 when it is too large and 415 for another type; 500
+ * (a fault of ours) and 503 with Retry-After (the database or another service cannot be
+ * reached: plugins/errors.ts).
  */
 export function errorsOf(endpoint: Pick<Endpoint, 'method' | 'errors'>): number[] {
   const errors = [...endpoint.errors, 500, 503];
-  if (endpoint.method !== 'GET') errors.unshift(400);
-  return [...new Set(errors)];
+  if (endpoint.method !== 'GET') errors.unshift(400, 413, 415);
+  return [...new Set(errors)].sort((a, b) => a - b);
 }
 
 /** The response schemas of an endpoint: success and every error (`errorsOf`). */

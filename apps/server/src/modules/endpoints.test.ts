@@ -69,10 +69,6 @@ describe.each(Object.keys(shops) as Array<keyof typeof shops>)('with the %s prov
       const statuses = Object.keys(operation?.responses ?? {}).sort();
       const answers = [...(endpoint.file ? [] : [endpoint.status ?? 200]), ...errorsOf(endpoint)];
       expect(statuses, keyOf(endpoint)).toEqual(answers.map(String).sort());
-      expect(
-        statuses.filter((status) => Number(status) >= 400),
-        keyOf(endpoint),
-      ).not.toEqual([]);
     }
   });
 });

@@ -16,6 +16,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const retryAfter = error.extra?.retryAfterSeconds;
       if (error.status === 429 && typeof retryAfter === 'number')
         reply.header('retry-after', String(retryAfter));
+      // A service the shop needs is unavailable (the picture store): its cause is for the log.
+      if (error.status >= 500) {
+        request.log.error({ err: error }, error.message);
+        if (error.status === 503) reply.header('retry-after', '5');
+      }
       return reply.status(error.status).send({
         success: false,
         message: error.message,

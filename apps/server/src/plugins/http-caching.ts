@@ -77,6 +77,8 @@ const brotli =
 const perRequest: Record<Encoding, Compressor> = { br: brotli(1), gzip: (body) => gzipSync(body) };
 const once: Record<Encoding, Compressor> = { br: brotli(6), gzip: perRequest.gzip };
 
+/** For files whose name changes with their content (hashed assets, stored pictures). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { DEMO_SHOP, isAppPage, productLinkTarget, SERVER } from '@otaku/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HTML_TYPE, PreparedBody, sendPrepared } from './http-caching';
+import { HTML_TYPE, IMMUTABLE, PreparedBody, sendPrepared } from './http-caching';
 
 /**
  * Where the shop's SSR pages come from (the ssr-pages module, registered before this plugin):
@@ -20,8 +20,6 @@ declare module 'fastify' {
     ssrPages?: SsrPageSource;
   }
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and

@@ -7,7 +7,7 @@ import * as auth from './auth.service';
 import { codeSent } from './email-codes';
 import * as reset from './password-reset.service';
 import { toPublicUser } from './public-user';
-import { logOut, refreshFromCookie, sessionReply } from './session-reply';
+import { logOut, noStore, refreshFromCookie, sessionReply } from './session-reply';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): auth.AuthDeps => ({
@@ -23,7 +23,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     sessionReply(app, reply, result, message);
   // A verification token is a credential for the last step: never kept by a cache.
   const codeVerified = (reply: FastifyReply, message: string, verificationToken: string) => {
-    void reply.header('cache-control', 'no-store');
+    noStore(reply);
     return { success: true as const, message, verificationToken };
   };
 

@@ -5,7 +5,6 @@
 import { CART_INFO, endpoints } from '@otaku/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
-import { forbidden } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import * as cart from './cart.service';
 
@@ -48,10 +47,7 @@ export const cartRoutes =
       request: Parameters<typeof currentUser>[0],
       body: { cartId?: string | undefined; userId?: string | undefined },
     ) => {
-      const user = currentUser(request);
-      if (body.userId !== undefined && body.userId !== user.id)
-        throw forbidden(CART_INFO.wrongCart);
-      return cart.cartOwner(user.id, body.cartId);
+      return cart.cartOwner(currentUser(request).id, body);
     };
     /** A call that may take units counts against the account's and the address's limits. */
     const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>

@@ -26,10 +26,19 @@ export interface CartOwner {
   cartId: string;
 }
 
-/** A user can only name their own cart; a different cartId is refused, not silently ignored. */
-export function cartOwner(userId: string, requestedCartId?: string): CartOwner {
+/**
+ * The user's own cart. A request may name it (`cartId`, `userId`), but only as the user's own:
+ * another cart or user is refused, not silently ignored.
+ */
+export function cartOwner(
+  userId: string,
+  named: { cartId?: string | undefined; userId?: string | undefined } = {},
+): CartOwner {
   const cartId = userCartId(userId);
-  if (requestedCartId !== undefined && requestedCartId !== cartId)
+  if (
+    (named.cartId !== undefined && named.cartId !== cartId) ||
+    (named.userId !== undefined && named.userId !== userId)
+  )
     throw forbidden(CART_INFO.wrongCart);
   return { userId, cartId };
 }

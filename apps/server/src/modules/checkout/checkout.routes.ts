@@ -5,7 +5,6 @@
  * spec's shape and never read.
  */
 import {
-  CART_INFO,
   endpoints,
   ORDER,
   ORDER_INFO,
@@ -14,7 +13,7 @@ import {
 } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
-import { badRequest, forbidden } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { currentUser } from '../../plugins/auth';
 import { cartOwner } from '../cart/cart.service';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -38,9 +37,7 @@ export const checkoutRoutes =
       async (request, reply) => {
         const user = currentUser(request);
         const body = request.body;
-        if (body.userId !== undefined && body.userId !== user.id)
-          throw forbidden(CART_INFO.wrongCart);
-        cartOwner(user.id, body.cartId);
+        cartOwner(user.id, body);
         if (body.paymentMethod !== 'cod') throw badRequest(ORDER_INFO.codOnly, 'paymentMethod');
         const deps = checkoutDeps(app, request.log, provider);
         const order = await placeCashOrder(deps, user, {
@@ -59,7 +56,7 @@ export const checkoutRoutes =
       async (request) => {
         const user = currentUser(request);
         const { paymentData } = request.body;
-        cartOwner(user.id, paymentData.cartId);
+        cartOwner(user.id, { cartId: paymentData.cartId });
         await countCheckoutStart(app.database.db, user.id, request.ip);
         const deps = checkoutDeps(app, request.log, provider);
         const session = await startCardCheckout(deps, user, {

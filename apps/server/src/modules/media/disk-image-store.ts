@@ -50,7 +50,7 @@ export class DiskImageStore implements ImageStore {
         return null;
       }
       const etag = weakEtag(info.size, info.mtime);
-      if (ifNoneMatch?.replace(/^W\//, '') === etag.slice(2)) {
+      if (ifNoneMatch === etag.slice(2)) {
         await handle.close();
         return 'not-modified';
       }

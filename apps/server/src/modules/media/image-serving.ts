@@ -8,9 +8,8 @@
  */
 import { SERVER } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE } from '../../plugins/http-caching';
 import { isImageKey } from './image-store';
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The type each served extension is sent as. It comes from the name, never from the store, so
@@ -30,10 +29,12 @@ function contentTypeOf(key: string): string | undefined {
   return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)];
 }
 
-/** An If-None-Match naming one tag (what browsers send back), compared weakly. */
-const singleTag = (header: string | undefined) =>
-  header && !header.includes(',') ? header.trim() : undefined;
-const sameTag = (a: string, b: string) => a.replace(/^W\//, '') === b.replace(/^W\//, '');
+/**
+ * An If-None-Match naming one tag (what browsers send back), without `W/`: the stores compare
+ * it weakly, as a GET's revalidation may.
+ */
+const askedTag = (header: string | undefined) =>
+  header && !header.includes(',') ? header.trim().replace(/^W\//, '') : undefined;
 
 export async function imageServingModule(app: FastifyInstance): Promise<void> {
   const notFound = { success: false, message: SERVER.notFound, code: 'NOT_FOUND' } as const;
@@ -43,18 +44,15 @@ export async function imageServingModule(app: FastifyInstance): Promise<void> {
     const contentType = contentTypeOf(key);
     if (!contentType) return reply.status(404).send(notFound);
 
-    const asked = singleTag(request.headers['if-none-match']);
-    const found = await app.images.get(key, asked);
+    const found = await app.images.get(key, askedTag(request.headers['if-none-match']));
     if (found === null) return reply.status(404).send(notFound);
     reply.header('cache-control', IMMUTABLE);
-    if (found === 'not-modified') return reply.status(304).header('etag', asked).send();
-    if (asked && sameTag(asked, found.etag)) {
-      found.body.destroy();
-      return reply.status(304).header('etag', found.etag).send();
+    if (found === 'not-modified') {
+      return reply.status(304).header('etag', request.headers['if-none-match']).send();
     }
+    if (found.size !== undefined) reply.header('content-length', String(found.size));
     return reply
       .header('content-type', contentType)
-      .header('content-length', String(found.size))
       .header('etag', found.etag)
       .header('last-modified', found.lastModified.toUTCString())
       .send(found.body);

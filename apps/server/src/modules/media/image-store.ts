@@ -11,7 +11,8 @@ import { AppError } from '../../lib/errors';
 /** A stored picture as it is read: its bytes as a stream, and what to answer with it. */
 export interface ImageObject {
   body: Readable;
-  size: number;
+  /** Its length in bytes, when the store says. */
+  size: number | undefined;
   /** Quoted, as in an ETag header (weak for the disk, the store's own for S3). */
   etag: string;
   lastModified: Date;
@@ -26,8 +27,8 @@ export interface ImageStore {
   /** Stores the bytes under the key, whole or not at all: a reader never sees half a file. */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
-   * The picture, or null when there is none. With `ifNoneMatch` equal to its ETag, the string
-   * 'not-modified' instead of the bytes.
+   * The picture, or null when there is none. With `ifNoneMatch` (a quoted tag without `W/`)
+   * equal to its ETag's, the string 'not-modified' instead of the bytes.
    */
   get(key: string, ifNoneMatch?: string): Promise<ImageObject | 'not-modified' | null>;
   /** Removes the keys; keys already gone are fine. */

@@ -15,6 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { FastifyBaseLogger } from 'fastify';
 import type { S3Config } from '../../config';
+import { IMMUTABLE } from '../../plugins/http-caching';
 import {
   checkImageKey,
   imagesUnavailable,
@@ -97,7 +98,7 @@ export class S3ImageStore implements ImageStore {
       Body: body,
       ContentType: contentType,
       // As the app serves it, for a CDN or a public bucket that serves it directly.
-      CacheControl: 'public, max-age=31536000, immutable',
+      CacheControl: IMMUTABLE,
     });
     await this.call((abortSignal) => this.client.send(command, { abortSignal }));
   }
@@ -116,7 +117,7 @@ export class S3ImageStore implements ImageStore {
     if (!answer.Body) return null;
     return {
       body: answer.Body as Readable,
-      size: answer.ContentLength ?? 0,
+      size: answer.ContentLength,
       etag: answer.ETag ?? '',
       lastModified: answer.LastModified ?? new Date(0),
     };

@@ -155,11 +155,11 @@ const picturePreload = (image: ProductImage, sizes: string) =>
 const TITLE_ELEMENT = /<title>[^<]*<\/title>/;
 
 /** The page's own title (PAGE_TITLES), a product's from its answer's JSON. */
-function titleOf(screen: FirstScreen['screen'], body: string | null, absent: boolean): string {
+function titleOf(screen: FirstScreen['screen'], answer: unknown, absent: boolean): string {
   if (screen !== 'product') return PAGE_TITLES[screen];
   if (absent) return PAGE_TITLES.productNotFound;
-  if (body === null) return PAGE_TITLES.shop;
-  return PAGE_TITLES.product((JSON.parse(body) as GetProductResponse).product.name);
+  if (answer === null) return PAGE_TITLES.shop;
+  return PAGE_TITLES.product((answer as GetProductResponse).product.name);
 }
 
 /** A first-screen call's answer, or null when it has none (a 404) or the input is not valid. */
@@ -172,16 +172,16 @@ function answerFor(answers: CatalogAnswers, query: FirstScreenQuery): Promise<Pr
   return params.success ? answers.product(params.data.productID) : null;
 }
 
-/** The pictures worth fetching before the app knows it will draw them, from the answer's JSON. */
-function picturesOf(screen: FirstScreen['screen'], body: string): string[] {
+/** The pictures worth fetching before the app knows it will draw them, from the answer. */
+function picturesOf(screen: FirstScreen['screen'], answer: unknown): string[] {
   if (screen === 'shop') {
-    const { currPageProducts } = JSON.parse(body) as GetProductsResponse;
+    const { currPageProducts } = answer as GetProductsResponse;
     return currPageProducts
       .slice(0, SHOP_PICTURES_PRELOADED)
       .map((p) => picturePreload(p.image, PRODUCT_IMAGE_SIZES.shopGrid));
   }
   if (screen === 'product') {
-    const { product } = JSON.parse(body) as GetProductResponse;
+    const { product } = answer as GetProductResponse;
     return [picturePreload(product.image, PRODUCT_IMAGE_SIZES.productPage)];
   }
   return [];
@@ -323,15 +323,17 @@ export class SsrPages {
     const markup = root ? await this.#render(`${pathname}${search}`, answersJson, log) : null;
     if (root && this.#renderer && markup === null) complete = false;
     const hints = this.#chunks[first.screen].map(modulePreload);
+    // The shop's and a product's one answer, read for its pictures and the page's title.
+    const answer: unknown = first.screen !== 'home' && found[0] ? JSON.parse(found[0].body) : null;
     if (answersJson !== null) {
-      hints.push(...picturesOf(first.screen, found[0]!.body));
+      hints.push(...picturesOf(first.screen, answer));
       hints.push(
         `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptSafe(
           answersJson,
         )}</script>`,
       );
     }
-    const title = titleOf(first.screen, found[0]?.body ?? null, absent);
+    const title = titleOf(first.screen, answer, absent);
     const head = (markup !== null ? this.#ssrHead : this.#head).replace(
       TITLE_ELEMENT,
       `<title>${escapeAttribute(title)}</title>`,
