@@ -111,7 +111,7 @@ export function renderReport(report: Report): string {
       '',
       '## Lighthouse (mobile, median of runs)',
       '',
-      'Blocked: long tasks’ time past 50 ms over the whole load (TBT counts from the first paint), in the app’s scripts or in the rest (loading and parsing the page, style, layout).',
+      `${report.lighthouse[0]?.runner ? `${report.lighthouse[0].runner}. ` : ''}Blocked: long tasks’ time past 50 ms over the whole load (TBT counts from the first paint), in the app’s scripts or in the rest (loading and parsing the page, style, layout).`,
       '',
       table(
         [
