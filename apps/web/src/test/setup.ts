@@ -29,12 +29,18 @@ vi.mock('../lib/cn', async (importOriginal) => {
 // warnings and bad props through it, and the app reports what it could not do. A test that
 // means to cause one replaces console.error with a spy of its own and asserts on it.
 // Registered first, so that it runs after the other hooks (and sees what unmounting said).
+// This file runs again for each test file in a worker that keeps its page (vitest.config.ts):
+// wrap the original console.error, not the wrapper the file before left.
 const consoleErrors: string[] = [];
-const writeError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  consoleErrors.push(format(...args));
-  writeError(...args);
-};
+type WrappedError = typeof console.error & { original?: typeof console.error };
+const writeError = (console.error as WrappedError).original ?? console.error.bind(console);
+console.error = Object.assign(
+  (...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+    writeError(...args);
+  },
+  { original: writeError },
+);
 
 afterEach(() => {
   const problems = [

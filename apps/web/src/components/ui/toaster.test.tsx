@@ -1,10 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { toast } from '../../lib/toast';
-import { Toaster } from './toaster';
+import { describe, expect, it, vi } from 'vitest';
 
 describe('Toaster', () => {
   it('renders nothing until the first toast, then shows it and the ones after it', async () => {
+    // The first toast is the first since the app loaded: load its modules afresh, since the
+    // files before this one in the worker may have shown toasts (vitest.config.ts, isolate).
+    vi.resetModules();
+    const { toast } = await import('../../lib/toast');
+    const { Toaster } = await import('./toaster');
     const { container } = render(<Toaster variant="shop" />);
     // Long enough for a loaded outlet to appear: nothing does, as no toast was asked for.
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
