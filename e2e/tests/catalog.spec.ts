@@ -1,4 +1,4 @@
-import { PAGES, VALIDATION, type GetProductsResponse, type Product } from '@otaku/shared';
+import { HOME, PAGES, VALIDATION, type GetProductsResponse, type Product } from '@otaku/shared';
 import { expect, getJson, test, type APIRequestContext, type Page } from '../fixtures';
 
 const listUrl = (constraints: object) =>
@@ -213,7 +213,18 @@ for (const device of ['desktop', 'phone'] as const) {
     test('home: loading screen, carousels of real products, and section buttons', async ({
       page,
     }) => {
-      await page.goto('/');
+      // At 100 % the screen says so for a moment (300 ms) before the page shows: watched on
+      // every frame from the moment the page arrives, since Playwright's polling (or waiting
+      // for the page's load) could step over so short a window.
+      await page.goto('/', { waitUntil: 'commit' });
+      await page.waitForFunction(
+        (text) =>
+          [...document.querySelectorAll('.home-loading-step')].some(
+            (step) => step.textContent === text && step.checkVisibility(),
+          ),
+        HOME.almostReady,
+        { polling: 'raf' },
+      );
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       const comics = page.getByRole('group', { name: 'Comics & Manga' });

@@ -1,6 +1,7 @@
 /**
  * The home page's loading screen (spec §2, §4 "Home loading", §9): four section flags set at
- * 300, 600, 900 and 1200 ms, all forced on after 2 s; progress is the percent set. The clock
+ * 300, 600, 900 and 1200 ms, all forced on after 2 s; progress is the percent set. At 100 % the
+ * screen says 'Almost ready!' for a moment (ALMOST_READY_MS) before it goes. The clock
  * starts when the loading screen first showed: on a page the server drew, at its first paint,
  * so a phone that took a while to start the app does not show the screen for longer
  * (docs/decisions/090).
@@ -31,11 +32,19 @@ export function loadingText(progress: number): string {
 }
 
 /**
- * When the last flag is set, so loading ends. The page's CSS ends the loading screen at this
- * moment too (`.home-loading-*` in index.css, delayed by `loadingEndStyle`), so a page the
- * server drew shows its hero on time even while the app is still starting.
+ * How long the screen shows 100 % and 'Almost ready!' once the last flag is set: the spec gives
+ * 100 % its text, and a screen that went the moment it got there would never show it. One step
+ * of the screen's own rhythm (docs/decisions/162).
  */
-const LOADING_ENDS_MS = Math.max(...TIMINGS.homeSectionFlagsMs);
+export const ALMOST_READY_MS = 300;
+
+/**
+ * When the screen goes and the page shows: a moment after the last flag is set. The page's CSS
+ * ends the loading screen at this moment too (`.home-loading-*` in index.css, delayed by
+ * `loadingEndStyle`), so a page the server drew shows its hero on time even while the app is
+ * still starting.
+ */
+export const LOADING_ENDS_MS = Math.max(...TIMINGS.homeSectionFlagsMs) + ALMOST_READY_MS;
 export const loadingEndStyle = { animationDelay: `${LOADING_ENDS_MS}ms` } as const;
 
 /** The flags set `elapsed` ms after the loading screen showed. */
@@ -84,15 +93,17 @@ const countedInBrowser = () => true;
 const notCountedOnServer = () => false;
 
 /**
- * The flags as they are set over time; loading ends when all four are. `progress` is null until
- * the app's clock runs: the server's drawing, and the page the app takes over, cannot know how
- * far the screen (stepping by its CSS) has got, so they say only that it is loading.
+ * The flags as they are set over time; loading ends when all four are, and the screen goes
+ * ALMOST_READY_MS later. `progress` is null until the app's clock runs: the server's drawing,
+ * and the page the app takes over, cannot know how far the screen (stepping by its CSS) has got,
+ * so they say only that it is loading.
  */
 export function useHomeLoading(): { progress: number | null; loaded: boolean } {
   const { pathname } = useLocation();
   // The first render has no flag set, as the server drew it; the timers catch up.
   const [shownAt] = useState(() => shownSince(pathname, performance.now()));
   const [flags, setFlags] = useState<SectionFlags>(NONE);
+  const [screenEnded, setScreenEnded] = useState(false);
   // The server's snapshot while drawn or taken over, the browser's once the app renders alone.
   const counted = useSyncExternalStore(neverChanges, countedInBrowser, notCountedOnServer);
   useEffect(() => {
@@ -107,8 +118,11 @@ export function useHomeLoading(): { progress: number | null; loaded: boolean } {
     if (ahead.length < moments.length) {
       timers.push(window.setTimeout(() => setFlags(flagsAfter(elapsed)), 0));
     }
+    timers.push(
+      window.setTimeout(() => setScreenEnded(true), Math.max(0, LOADING_ENDS_MS - elapsed)),
+    );
     return () => timers.forEach((t) => window.clearTimeout(t));
   }, [shownAt]);
   const progress = progressOf(flags);
-  return { progress: counted ? progress : null, loaded: progress === 100 };
+  return { progress: counted ? progress : null, loaded: screenEnded && progress === 100 };
 }

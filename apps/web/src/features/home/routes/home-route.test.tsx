@@ -9,7 +9,7 @@ import {
 import { renderWithProviders } from '../../../test/render';
 import type * as HeroBannerModule from '../components/hero-banner';
 import { noteSsrPage } from '../../../app/ssr-page';
-import { loadingText } from '../lib/home-loading';
+import { ALMOST_READY_MS, loadingText } from '../lib/home-loading';
 import { HomeRoute } from './home-route';
 
 /** How often the hero is drawn: the loading screen's steps and end must not redraw it. */
@@ -79,7 +79,7 @@ describe('loadingText', () => {
 });
 
 describe('HomeRoute', { timeout: 20_000 }, () => {
-  it('shows the loading progress at 300, 600, 900 and 1200 ms, then the page', async () => {
+  it('shows the loading progress at 300, 600, 900 and 1200 ms, then says it is almost ready, then the page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<HomeRoute />);
     const progress = () => screen.getByRole('progressbar', { name: 'Loading' });
@@ -100,6 +100,10 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       expect(progress()).toHaveAttribute('aria-valuetext', `${percent}% · ${text}`);
     }
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.homeSectionFlagsMs[3]! - elapsed));
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+    expect(progress()).toHaveAttribute('aria-valuetext', `100% · ${HOME.almostReady}`);
+    expect(screen.queryByRole('heading', { name: HOME.heroText })).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(ALMOST_READY_MS));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
   });
@@ -115,22 +119,23 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       ['25%', HOME.loadingComics, '300ms, 600ms'],
       ['50%', HOME.loadingClothes, '600ms, 900ms'],
       ['75%', HOME.loadingActionFigures, '900ms, 1200ms'],
+      ['100%', HOME.almostReady, '1200ms, 1500ms'],
     ] as const;
     for (const [percent, text, delays] of windows) {
       expect(shownFor(within(section).getByText(percent))).toBe(delays);
       expect(shownFor(within(section).getByText(text))).toBe(delays);
     }
-    // The screen ends as its progress reaches 100%, so that step is never shown.
-    expect(within(section).queryByText(HOME.almostReady)).not.toBeInTheDocument();
     const fills = [...screen.getByRole('progressbar').children] as HTMLElement[];
     expect(fills.map((fill) => [fill.style.width, shownFor(fill)])).toEqual([
       ['25%', '300ms, 600ms'],
       ['50%', '600ms, 900ms'],
       ['75%', '900ms, 1200ms'],
+      ['100%', '1200ms, 1500ms'],
     ]);
     // The page under it is shown by an animation of its own, as the screen ends.
     const page = document.querySelector<HTMLElement>('.home-loading-page');
-    expect(page?.style.animationDelay).toBe('1200ms');
+    expect(page?.style.animationDelay).toBe('1500ms');
+    expect(section.style.animationDelay).toBe('1500ms');
   });
 
   it('on an SSR page, counts from its first paint, once', async () => {
@@ -149,6 +154,8 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(progress()).toHaveAttribute('aria-valuenow', '75');
     await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(progress()).toHaveAttribute('aria-valuenow', '100');
+    await act(() => vi.advanceTimersByTimeAsync(ALMOST_READY_MS));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
     first.unmount();
@@ -184,6 +191,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       await act(() => vi.advanceTimersByTimeAsync(at - elapsed));
       elapsed = at;
     }
+    await act(() => vi.advanceTimersByTimeAsync(ALMOST_READY_MS));
     expect(screen.getByRole('heading', { name: HOME.heroText })).toBeVisible();
     // Neither a progress step nor the screen's end draws the hero and carousels again.
     expect(heroRenders.count - first).toBe(0);
