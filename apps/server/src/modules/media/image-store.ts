@@ -53,9 +53,17 @@ export function checkImageKey(key: string): string {
   return key;
 }
 
-/** A store that cannot be reached, or failed: pictures can be neither stored nor served. */
-export const imagesUnavailable = (): AppError =>
-  new AppError(503, SERVER.imagesUnavailable, 'UNAVAILABLE');
+/**
+ * A store that cannot be reached, or failed: pictures can be neither stored nor served. A 503
+ * for the client; `cause` (the store's own error) goes to the log (plugins/errors.ts).
+ */
+export class ImagesUnavailableError extends AppError {
+  override name = 'ImagesUnavailableError';
+  constructor(cause?: unknown) {
+    super(503, SERVER.imagesUnavailable, 'UNAVAILABLE');
+    if (cause !== undefined) this.cause = cause;
+  }
+}
 
-export const isImagesUnavailable = (error: unknown): boolean =>
-  error instanceof AppError && error.status === 503 && error.message === SERVER.imagesUnavailable;
+export const isImagesUnavailable = (error: unknown): error is ImagesUnavailableError =>
+  error instanceof ImagesUnavailableError;

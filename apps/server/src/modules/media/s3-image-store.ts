@@ -18,7 +18,7 @@ import type { S3Config } from '../../config';
 import { IMMUTABLE } from '../../plugins/http-caching';
 import {
   checkImageKey,
-  imagesUnavailable,
+  ImagesUnavailableError,
   type ImageObject,
   type ImageStore,
   type ListedImage,
@@ -85,7 +85,7 @@ export class S3ImageStore implements ImageStore {
     } catch (error) {
       const answer = missing?.(statusOf(error));
       if (answer !== undefined) return answer;
-      throw Object.assign(imagesUnavailable(), { cause: error });
+      throw new ImagesUnavailableError(error);
     } finally {
       clearTimeout(timer);
     }
@@ -131,7 +131,8 @@ export class S3ImageStore implements ImageStore {
         Delete: { Objects: batch, Quiet: true },
       });
       const answer = await this.call((abortSignal) => this.client.send(command, { abortSignal }));
-      if ((answer.Errors ?? []).some((e) => e.Code !== 'NoSuchKey')) throw imagesUnavailable();
+      const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length > 0) throw new ImagesUnavailableError(failed);
     }
   }
 
