@@ -178,7 +178,14 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
         await expect(h1(page)).toBeVisible();
         await expectAccessible(page, path);
       }
+      // Fields in error keep their red ring and show their focus beside it.
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page, 'login with errors');
+
       // The code step of sign-up (the same step resets a password).
+      await page.goto('/signup');
       await page.getByLabel('Email').fill(uniqueEmail('a11y'));
       await page.getByRole('button', { name: /continue|send/i }).click();
       await expect(page.getByLabel(/code/i).first()).toBeVisible();
