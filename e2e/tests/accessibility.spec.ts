@@ -48,7 +48,8 @@ async function expectAccessible(
   const analysis = builder.analyze();
   if (heldClock) {
     let running = true;
-    void analysis.finally(() => (running = false));
+    const stop = () => (running = false);
+    analysis.then(stop, stop);
     while (running) await page.clock.runFor(1);
   }
   const results = await analysis;
