@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { baseURL, mailCaptureFile, seedAdmin } from './environment';
 
 export { expect, baseURL, seedAdmin };
-export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
 
 export interface ErrorCollector {
   /** Everything seen so far, allowed or not. */

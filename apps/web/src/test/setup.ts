@@ -53,6 +53,8 @@ afterEach(() => {
 // jsdom has no layout, and reports its unimplemented scrollTo through console.error; the app
 // scrolls to the top on a new screen (the router's scroll restoration). Nothing to scroll here.
 window.scrollTo = () => {};
+// Nor does it implement scrollIntoView (the shop's category pills bring a focused one into view).
+Element.prototype.scrollIntoView = () => {};
 
 // Lazily loaded screens can take more than the default second to appear on a busy CI machine.
 configure({ asyncUtilTimeout: 5_000 });

@@ -84,7 +84,7 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-ink-400 sm:px-6">
+        <p className="mx-auto max-w-7xl px-4 py-4 text-xs text-ink-300 sm:px-6">
           © <CurrentYear /> {APP_NAME}. All rights reserved.
         </p>
       </div>

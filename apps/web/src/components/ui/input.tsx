@@ -15,6 +15,8 @@ export function Input({ invalid, className, ...props }: InputProps) {
         'placeholder:text-ink-300 focus-visible:ring-2 focus-visible:ring-sakura-500 focus-visible:outline-none',
         'disabled:cursor-not-allowed disabled:bg-ink-50 disabled:text-ink-400',
         'aria-invalid:ring-2 aria-invalid:ring-red-500',
+        // The red ring of a field in error stays when it is focused: the focus shows outside it.
+        'aria-invalid:focus-visible:outline-2 aria-invalid:focus-visible:outline-solid aria-invalid:focus-visible:outline-offset-2 aria-invalid:focus-visible:outline-sakura-500',
         className,
       )}
       {...props}

@@ -56,7 +56,8 @@ export function ModalDialog({
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          {/* Scrolling to a focused field leaves room for its focus ring (WCAG 2.4.7). */}
+          <div className="scroll-py-2 overflow-y-auto px-6 py-5">{children}</div>
           {footer ? (
             <div className="flex flex-wrap justify-end gap-2 border-t border-ink-100 px-6 py-4">
               {footer}

@@ -31,7 +31,7 @@ export type ProductFields = ProductFormFields<File>;
 type VariantsOf = Pick<ProductFields, 'category' | 'volumes' | 'sizes'>;
 
 const select =
-  'h-11 w-full rounded-xl bg-white px-3 text-sm shadow-sm ring-1 ring-inset ring-ink-200 focus-visible:ring-2 focus-visible:ring-sakura-500 focus-visible:outline-none aria-invalid:ring-2 aria-invalid:ring-red-500';
+  'h-11 w-full rounded-xl bg-white px-3 text-sm shadow-sm ring-1 ring-inset ring-ink-200 focus-visible:ring-2 focus-visible:ring-sakura-500 focus-visible:outline-none aria-invalid:ring-2 aria-invalid:ring-red-500 aria-invalid:focus-visible:outline-2 aria-invalid:focus-visible:outline-solid aria-invalid:focus-visible:outline-offset-2 aria-invalid:focus-visible:outline-sakura-500';
 
 /** The rows these values call for, each with the count last typed for its variant. */
 export const rowsFor = (values: VariantsOf, counts: Record<string, string> = {}): StockRow[] =>

@@ -44,14 +44,20 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
       <div ref={viewportRef} className="overflow-hidden">
         <ul className="-ml-4 flex touch-pan-y">
           {products.map((product, index) => (
+            // The item stays a list item (a screen reader counts the list); the slide is a
+            // group inside it, as a list item may not take another role.
             <li
               key={product.productID}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${products.length}`}
               className="min-w-0 shrink-0 grow-0 basis-[72%] pl-4 min-[790px]:basis-1/2 min-[830px]:basis-1/3 min-[1024px]:basis-1/4"
             >
-              <ProductCard product={product} imageSizes={PRODUCT_IMAGE_SIZES.carousel} />
+              <div
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${products.length}`}
+                className="h-full"
+              >
+                <ProductCard product={product} imageSizes={PRODUCT_IMAGE_SIZES.carousel} />
+              </div>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { CATEGORY_LABELS, SHOP, type Category } from '@otaku/shared';
+import type { FocusEvent } from 'react';
 import { cn } from '../../../lib/cn';
 
 /** The spec's order: comics, toys, clothes, shoes. */
@@ -11,12 +12,21 @@ export interface CategoryPickerProps {
   onChange: (category: Category) => void;
 }
 
+/**
+ * A pill the keyboard reaches is scrolled wholly into the row (a browser leaves a half-shown
+ * one where it is), so that its focus ring is not cut at the row's edge (WCAG 2.4.7).
+ */
+function bringIntoView(event: FocusEvent<HTMLInputElement>) {
+  event.currentTarget.parentElement?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+}
+
 /** Radio buttons styled as pills: arrow keys move between categories, as in any radio group. */
 export function CategoryPicker({ value, searching, onChange }: CategoryPickerProps) {
   return (
     <fieldset className="min-w-0">
       <legend className="sr-only">{SHOP.category}</legend>
-      <div className="flex gap-2 overflow-x-auto pb-1">
+      {/* Room inside the scrolling row for a pill's focus ring, which its edges would cut. */}
+      <div className="-m-1.5 flex scroll-px-2 gap-2 overflow-x-auto p-1.5 pb-2.5">
         {ORDER.map((category) => {
           const checked = !searching && category === value;
           return (
@@ -27,6 +37,7 @@ export function CategoryPicker({ value, searching, onChange }: CategoryPickerPro
                 value={category}
                 checked={checked}
                 onChange={() => onChange(category)}
+                onFocus={bringIntoView}
                 // Invisible but covering the pill, so a click or a tap lands on the radio itself.
                 className="peer absolute inset-0 size-full cursor-pointer opacity-0"
               />

@@ -106,6 +106,7 @@ export function SearchBox({ initial, onSearch }: SearchBoxProps) {
               'h-11 w-full rounded-full bg-white pr-4 pl-10 text-sm text-ink-900 shadow-sm ring-1 ring-ink-200 ring-inset',
               'placeholder:text-ink-300 focus-visible:ring-2 focus-visible:ring-sakura-500 focus-visible:outline-none',
               'aria-invalid:ring-2 aria-invalid:ring-red-500',
+              'aria-invalid:focus-visible:outline-2 aria-invalid:focus-visible:outline-solid aria-invalid:focus-visible:outline-offset-2 aria-invalid:focus-visible:outline-sakura-500',
             )}
           />
         </div>

@@ -1,0 +1,66 @@
+/**
+ * The checks of the accessibility journey (tests/accessibility.spec.ts, docs/decisions/158):
+ * axe-core's WCAG 2.2 A and AA rules, then the focus audit, on what a page shows now.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from './fixtures';
+import { auditFocus } from './focus-audit';
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface CheckOptions {
+  /** Narrows the check to an open dialog. */
+  within?: Locator;
+  /** The page's clock is held (page.clock): moved on a millisecond at a time while axe runs. */
+  heldClock?: boolean;
+}
+
+/** Checks what the page shows now. */
+export async function expectAccessible(
+  page: Page,
+  screen: string,
+  { within, heldClock }: CheckOptions = {},
+) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA).setLegacyMode();
+  if (within) builder = builder.include(await selectorOf(within));
+  const analysis = builder.analyze();
+  if (heldClock) {
+    let running = true;
+    const stop = () => (running = false);
+    analysis.then(stop, stop);
+    while (running) await page.clock.runFor(1);
+  }
+  const results = await analysis;
+  // 2.5.8 Target Size (Minimum) is in wcag22aa: make sure it was not left out.
+  const ran = [...results.passes, ...results.violations, ...results.incomplete];
+  expect
+    .soft(
+      ran.map((rule) => rule.id),
+      `${screen}: target-size ran`,
+    )
+    .toContain('target-size');
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map(
+        (n) =>
+          `${n.target.join(' ')} ${n.html.slice(0, 120)}: ${(n.failureSummary ?? '').split('\n')[1] ?? ''}`,
+      ),
+    }));
+  expect.soft(serious, `${screen}: serious or critical WCAG 2.2 AA violations`).toEqual([]);
+
+  // Programmatic focus shows :focus-visible once the keyboard was used.
+  await page.keyboard.press('Tab');
+  const focusProblems = await page.evaluate(auditFocus, within ? await selectorOf(within) : 'body');
+  expect.soft(focusProblems, `${screen}: focus visible and not obscured`).toEqual([]);
+}
+
+/** A CSS selector axe can find the located element by (dialogs carry Radix's generated id). */
+async function selectorOf(locator: Locator): Promise<string> {
+  const id = await locator.getAttribute('id');
+  expect(id, 'the dialog has an id').toBeTruthy();
+  return `[id="${id}"]`;
+}
