@@ -19,7 +19,15 @@
  * The caller holds the data directory's lock (data-dir-lock.ts), so two processes never
  * convert one directory at once.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+} from 'node:fs';
 import { rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type Extensions } from '@electric-sql/pglite';
@@ -38,11 +46,6 @@ export class DataDirUpgradeError extends Error {
 export interface DataDirUpgrade {
   /** Where the directory PGlite 0.3 wrote now is (not known when a start finished the swap). */
   backup: string | undefined;
-  tables: number;
-  rows: number;
-  /** Whether this start only finished the swap of a conversion a crash cut short. */
-  resumed: boolean;
-  ms: number;
 }
 
 export interface UpgradeOptions {
@@ -77,7 +80,8 @@ export async function upgradeDataDir(
   options: UpgradeOptions,
 ): Promise<DataDirUpgrade | undefined> {
   const started = performance.now();
-  dir = path.resolve(dir);
+  // Beside the real directory, so that a symbolic link to it leads to the converted one.
+  dir = existsSync(dir) ? realpathSync(dir) : path.resolve(dir);
   const work = workDirOf(dir);
   const ready = readyDirOf(dir);
   await rm(work, { recursive: true, force: true });
@@ -97,7 +101,7 @@ export async function upgradeDataDir(
           `before it finished; this start completed it. The copy PGlite 0.3 wrote is kept in ` +
           `${backup ?? 'a folder beside it'}.`,
       );
-      return { backup, tables: 0, rows: 0, resumed: true, ms: elapsed(started) };
+      return { backup };
     }
     await rm(ready, { recursive: true, force: true });
   }
@@ -138,12 +142,12 @@ export async function upgradeDataDir(
   syncDir(path.dirname(dir));
   const tables = Object.keys(counts).length;
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const ms = elapsed(started);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   options.log(
     `Converted the embedded database in ${dir} for PGlite 0.5: ${tables} tables, ${rows} rows, ` +
-      `in ${(ms / 1000).toFixed(1)} s. The copy PGlite 0.3 wrote is kept in ${backup}.`,
+      `in ${seconds} s. The copy PGlite 0.3 wrote is kept in ${backup}.`,
   );
-  return { backup, tables, rows, resumed: false, ms };
+  return { backup };
 }
 
 type TableCounts = Record<string, number>;
@@ -228,5 +232,3 @@ function syncDir(dir: string): void {
     // Windows cannot open a directory for syncing; its renames are durable on their own.
   }
 }
-
-const elapsed = (started: number) => performance.now() - started;
