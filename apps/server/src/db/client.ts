@@ -27,6 +27,7 @@ import {
 } from './connection-pool';
 import { lockDataDir } from './data-dir-lock';
 import { runMigrations } from './migrate';
+import { upgradeDataDir, type DataDirUpgrade } from './pglite-upgrade';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -71,6 +72,8 @@ export interface DatabaseOptions {
   heartbeatMs?: number;
   /** PostgreSQL: the connections' time limits (tests shorten them; the bench's bulk load lifts one). */
   timeLimits?: DatabaseTimeLimits;
+  /** Where to tell what opening did beyond the usual: an older embedded database converted. */
+  log?: (message: string) => void;
 }
 
 export const pgliteExtensions = { pg_trgm };
@@ -85,12 +88,18 @@ export const TRIGRAM_WORD_SIMILARITY_THRESHOLD = 0.45;
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
   const logger = { logQuery: () => void count++ };
-  const database = options.databaseUrl
-    ? await openPostgres(options, options.databaseUrl, logger)
+  const { upgraded, ...database } = options.databaseUrl
+    ? { ...(await openPostgres(options, options.databaseUrl, logger)), upgraded: undefined }
     : await openPglite(options, logger);
   const result: Database = { ...database, statements: () => count };
   if (options.migrate !== false)
     await runMigrations(result, options.databaseUrl, options.timeLimits ?? DATABASE_TIME_LIMITS);
+  if (upgraded)
+    (options.log ?? console.log)(
+      `The converted embedded database opened${options.migrate !== false ? ' and migrated' : ''}. ` +
+        `Once the shop works as it should, the old copy${upgraded.backup ? ` in ${upgraded.backup}` : ''} ` +
+        'may be deleted; until then the previous release can still be run on it (renamed back).',
+    );
   return result;
 }
 
@@ -129,6 +138,16 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
   // Taken before PGlite touches the directory: a second opener must not even start it up.
   const lock =
     options.pglite || dataDir.startsWith('memory://') ? undefined : await lockDataDir(dataDir);
+  // Under the lock: an embedded database an older PGlite wrote is converted first (decision 160).
+  let upgraded: DataDirUpgrade | undefined;
+  if (lock && !options.loadDataDir)
+    upgraded = await upgradeDataDir(dataDir, {
+      log: options.log ?? console.log,
+      extensions: pgliteExtensions,
+    }).catch(async (error: unknown) => {
+      await lock.release();
+      throw error;
+    });
   const client =
     options.pglite ??
     (await PGlite.create(dataDir, {
@@ -151,6 +170,7 @@ async function openPglite(options: DatabaseOptions, logger: Logger) {
     db,
     engine: 'pglite' as const,
     changes,
+    upgraded,
     ping: () => timed(db),
     close: async () => {
       await changes.close();
