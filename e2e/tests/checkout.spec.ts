@@ -1,4 +1,4 @@
-import { ORDER_MAIL } from '@otaku/shared';
+import { formatDollars, ORDER_CONFIRMATION, ORDER_MAIL } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -101,9 +101,20 @@ test.describe('checkout', () => {
     const subtotal = Math.round(product.price * 100) * 2;
     const total = (subtotal - Math.round(subtotal * 0.2) + 500) / 100;
     await expect(page.getByText('Order placed successfully!')).toBeVisible();
-    await expect(page.getByText('Your cart is empty')).toBeVisible();
-
-    await page.getByRole('banner').getByRole('link', { name: 'Purchase history' }).click();
+    // The order's confirmation (decision 159): its number, address and total, read again from
+    // the server after a reload, and the way to the purchase history.
+    await expect(page).toHaveURL(/\/history\/ORD-[0-9A-Z]{8}$/);
+    const orderID = new URL(page.url()).pathname.split('/').pop()!;
+    for (const look of ['first', 'after a reload']) {
+      if (look !== 'first') await page.reload();
+      await expect(page.getByRole('heading', { name: ORDER_CONFIRMATION.title })).toBeVisible();
+      await expect(page.getByText(orderID, { exact: true })).toBeVisible();
+      await expect(page.getByText('1-2-3 Sotokanda, Tokyo')).toBeVisible();
+      await expect(
+        page.getByText(ORDER_CONFIRMATION.total, { exact: true }).locator('xpath=..'),
+      ).toContainText(formatDollars(total));
+    }
+    await page.getByRole('link', { name: ORDER_CONFIRMATION.history }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByText('Pending')).toBeVisible();
     await expect(page.getByText(`Total $${total.toFixed(2)}`)).toBeVisible();

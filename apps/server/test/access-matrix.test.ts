@@ -153,6 +153,7 @@ describe('the access matrix of every API route', () => {
         "user   DELETE /api/cart/remove",
         "user   DELETE /api/user/delete/:id",
         "user   GET /api/auth/verify",
+        "user   GET /api/order/getOrder/:orderID",
         "user   GET /api/order/getOrders",
         "user   POST /api/cart",
         "user   POST /api/coupon/verify",

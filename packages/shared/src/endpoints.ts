@@ -44,8 +44,10 @@ import {
   couponVerifyResponseSchema,
   createCheckoutSessionRequestSchema,
   createCheckoutSessionResponseSchema,
+  getOrderResponseSchema,
   getOrdersQuerySchema,
   getOrdersResponseSchema,
+  orderParamsSchema,
   paymentConfigResponseSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
@@ -132,6 +134,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   },
   orders: {
     history: { query: getOrdersQuerySchema, response: getOrdersResponseSchema },
+    order: { params: orderParamsSchema, response: getOrderResponseSchema },
   },
   checkout: {
     placeOrder: { body: placeOrderRequestSchema, response: placeOrderResponseSchema },

@@ -57,6 +57,8 @@ export const routes = {
   },
   orders: {
     history: { method: 'GET', path: '/order/getOrders', errors: [400, 401] },
+    /** One of the caller's own orders, by its orderID (the confirmation page). */
+    order: { method: 'GET', path: '/order/getOrder/:orderID', errors: [400, 401, 404] },
   },
   checkout: {
     placeOrder: {

@@ -19,6 +19,7 @@ import {
   orderFixture,
   stubApi,
 } from '../../../test/checkout-fixtures';
+import { orderKey } from '../../../lib/cart/cart-api';
 import { storeSession } from '../../../test/factories';
 import { redirectTo } from '../hooks/use-checkout';
 import { showCartPage } from './show-cart-page';
@@ -53,8 +54,8 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
       jsonResponse({ success: true, message: ORDER.placed, order: orderFixture() }, 201),
     ...extra,
   });
-  showCartPage();
-  return { api, shopper };
+  const client = showCartPage();
+  return { api, shopper, client };
 }
 
 const summary = () => screen.getByText('Order Summary').parentElement!;
@@ -211,8 +212,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message for a refused coupon, and skipping orders without one', async () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const { api } = renderCart();
+    const { api, client } = renderCart();
     await screen.findByText('Blade Circuit Zero');
     await enter(screen.getByLabelText('Delivery address'), 'Osaka');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -224,9 +224,10 @@ describe('Cart page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
     await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
     expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
-    // Placed, the emptied cart is shown from its top.
+    // Placed, the shopper lands on the order's confirmation, which has the order to show.
     await screen.findByText(ORDER.placed);
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(await screen.findByTestId('landed-on')).toHaveTextContent('/history/ORD-00000001');
+    expect(client.getQueryData(orderKey('ORD-00000001'))).toEqual(orderFixture());
   });
 
   it('does nothing with a coupon check that answers after the dialog was closed', async () => {
