@@ -1,4 +1,4 @@
-import { formatDollars, ORDER_CONFIRMATION, ORDER_MAIL } from '@otaku/shared';
+import { formatDollars, NAV, ORDER_CONFIRMATION, ORDER_MAIL } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -75,8 +75,11 @@ test.describe('checkout', () => {
     const [first, second] = product.sizes as [string, string];
     await addToCart(page, product.productID, first);
     await addToCart(page, product.productID, second);
+    // The bar counts what the cart holds.
+    const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
+    await expect(cartLink).toHaveAccessibleName(NAV.cartHolding(2));
 
-    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+    await cartLink.click();
     await expect(page).toHaveURL(/\/cart$/);
     const items = page.getByRole('region', { name: 'Cart items' });
     await expect(items.getByRole('listitem')).toHaveCount(2);
@@ -105,6 +108,7 @@ test.describe('checkout', () => {
     // the server after a reload, and the way to the purchase history.
     await expect(page).toHaveURL(/\/history\/ORD-[0-9A-Z]{8}$/);
     const orderID = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(cartLink).toHaveAccessibleName(NAV.cart);
     for (const look of ['first', 'after a reload']) {
       if (look !== 'first') await page.reload();
       await expect(page.getByRole('heading', { name: ORDER_CONFIRMATION.title })).toBeVisible();

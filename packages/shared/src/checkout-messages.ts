@@ -4,6 +4,16 @@
  */
 import { formatWait } from './messages';
 
+/** Clearing the cart asks first (decision 159): a slip of the finger would lose held stock. */
+export const CLEAR_CART = {
+  button: 'Clear cart',
+  title: 'Clear your cart?',
+  text: (units: number) =>
+    `The ${units === 1 ? 'item goes' : `${units} items go`} back on sale, and another shopper may buy ${units === 1 ? 'it' : 'them'} before you add ${units === 1 ? 'it' : 'them'} again.`,
+  confirm: 'Yes, clear cart',
+  keep: 'Keep my items',
+} as const;
+
 export const CART_INFO = {
   loaded: 'Cart loaded',
   added: 'Item added to cart',

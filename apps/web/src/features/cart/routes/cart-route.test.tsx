@@ -1,5 +1,6 @@
 import {
   CART,
+  CLEAR_CART,
   COUPON,
   COUPON_INFO,
   ORDER,
@@ -373,7 +374,18 @@ describe('Cart page', { timeout: 20_000 }, () => {
       productId: 'TOY-BBBBBB',
       variant: '',
     });
-    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    // Clearing asks first: keeping the items sends nothing; confirming clears.
+    await user.click(screen.getByRole('button', { name: CLEAR_CART.button }));
+    let dialog = await screen.findByRole('dialog', { name: CLEAR_CART.title });
+    expect(dialog).toHaveTextContent(CLEAR_CART.text(2));
+    await user.click(within(dialog).getByRole('button', { name: CLEAR_CART.keep }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.of('DELETE /api/cart/clear')).toHaveLength(0);
+    expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: CLEAR_CART.button }));
+    dialog = await screen.findByRole('dialog', { name: CLEAR_CART.title });
+    await user.click(within(dialog).getByRole('button', { name: CLEAR_CART.confirm }));
     // (A toast may say the same; the page says it in a p.)
     expect(await screen.findByText('Your cart is empty', { selector: 'p' })).toBeInTheDocument();
     expect(api.of('DELETE /api/cart/clear')).toHaveLength(1);
