@@ -126,6 +126,7 @@ describe('the access matrix of every API route', () => {
       [
         "public GET /api/dev/outbox",
         "public GET /api/googleAuth/callback",
+        "public GET /api/googleAuth/config",
         "public GET /api/googleAuth/login",
         "public GET /api/googleAuth/success",
         "public GET /api/health",

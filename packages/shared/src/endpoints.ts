@@ -6,6 +6,7 @@
  */
 import { errorResponseSchema, healthResponseSchema, outboxResponseSchema } from './api';
 import {
+  googleConfigResponseSchema,
   loginRequestSchema,
   messageResponseSchema,
   recruiterRequestSchema,
@@ -114,6 +115,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
     verify: { response: verifyResponseSchema },
     logout: { response: messageResponseSchema },
     googleSuccess: session,
+    googleConfig: { response: googleConfigResponseSchema },
   },
   catalog: {
     products: { query: getProductsQuerySchema, response: getProductsResponseSchema },
