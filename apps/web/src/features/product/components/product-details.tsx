@@ -111,6 +111,11 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               onSelect={(variant) => apply(rules.selectVariant(product, purchase, variant))}
             />
           )}
+          {rules.allVariantsSoldOut(product) && (
+            <p className="text-sm font-semibold text-ink-700">
+              {PRODUCT_PAGE.allSoldOut(product.category === 'comics' ? 'volumes' : 'sizes')}
+            </p>
+          )}
           <QuantityStepper
             value={purchase.quantity}
             onDecrease={() => apply(rules.decrease(product, purchase))}
