@@ -87,6 +87,8 @@ export const PRODUCT_PAGE = {
 /** The home page (spec §2 "Home"). */
 export const HOME_PAGE = {
   shopNow: 'Shop Now',
+  /** The banner's tiles, each opening its category in the shop. */
+  categoryTiles: 'Shop by category',
   comicsTitle: 'Comics & Manga',
   comicsText: 'Fresh volumes of the series everyone is talking about.',
   comicsButton: 'Shop Comics',
