@@ -157,7 +157,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Card', { exact: true })).toBeVisible();
   });
 
-  test('the cart fits a phone, however long the name of a product in it', async ({
+  test('the cart fits a 390 px phone, however long a name in it, and no page scrolls sideways', async ({
     page,
     request,
   }) => {
@@ -173,7 +173,7 @@ test.describe('checkout', () => {
     const shopper = await createShopper(request);
     await reserveOne(request, shopper, productID);
 
-    await page.setViewportSize({ width: 412, height: 900 });
+    await page.setViewportSize({ width: 390, height: 900 });
     await openAs(page, shopper, '/cart');
     // The name wraps onto two lines and is cut after them, whole in the link's title; the page
     // does not scroll sideways.
@@ -191,5 +191,23 @@ test.describe('checkout', () => {
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // The line's price stays inside its card.
+    const card = page.getByRole('region', { name: 'Cart items' }).getByRole('listitem');
+    const price = card.getByText(formatDollars(149.99), { exact: true });
+    const [cardBox, priceBox] = [await card.boundingBox(), await price.boundingBox()];
+    expect(priceBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
+    expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+
+    // No page of a shopper's scrolls sideways on this phone.
+    for (const path of ['/', '/shop', `/shop/${productID}`, '/history', '/login', '/signup']) {
+      if (path === '/login') await page.evaluate(() => localStorage.clear());
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(overflow.scrollWidth, path).toBeLessThanOrEqual(overflow.innerWidth);
+    }
   });
 });
