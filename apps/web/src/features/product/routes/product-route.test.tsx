@@ -60,7 +60,7 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     expect(screen.getByText(comic.description)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Frieren Vol. 2' })).toHaveAttribute(
       'srcset',
-      `${comic.image.small} 400w, ${comic.image.large} 800w`,
+      `${comic.images.small} 400w, ${comic.images.large} 800w`,
     );
     expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
