@@ -342,7 +342,7 @@ export async function toyInStock(request: APIRequestContext) {
     currPageProducts: {
       productID: string;
       name: string;
-      image: { small: string };
+      images: { small: string };
       stock: number;
     }[];
   };

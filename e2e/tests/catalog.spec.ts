@@ -165,7 +165,8 @@ for (const device of ['desktop', 'phone'] as const) {
       request,
     }) => {
       const { product, soldOut, inStock } = await productWithSoldOutVariant(request);
-      await page.goto(`/shop?q=${encodeURIComponent(product.name)}`);
+      const searched = `?q=${encodeURIComponent(product.name)}`;
+      await page.goto(`/shop${searched}`);
       await grid(page).getByRole('link', { name: product.name }).first().click();
       await expect(page).toHaveURL(new RegExp(`/shop/${product.productID}$`));
       await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -187,8 +188,11 @@ for (const device of ['desktop', 'phone'] as const) {
       await page.getByRole('button', { name: 'Add to Cart' }).click();
       await expect(page.getByText(VALIDATION.addToCartLoginRequired)).toBeVisible();
 
+      // Back to the shop as it was left: the same search (decision 159).
       await page.getByRole('link', { name: 'Back to Shop' }).click();
-      await expect(page).toHaveURL(/\/shop$/);
+      await expect(page).toHaveURL(/\/shop\?/);
+      expect(new URL(page.url()).search).toBe(searched);
+      await expect(grid(page).getByRole('link', { name: product.name }).first()).toBeVisible();
     });
 
     test('product links with a colon redirect, and unknown products are a friendly 404', async ({

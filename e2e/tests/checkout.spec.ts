@@ -1,4 +1,4 @@
-import { ORDER_MAIL } from '@otaku/shared';
+import { formatDollars, NAV, ORDER_CONFIRMATION, ORDER_MAIL } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -75,8 +75,11 @@ test.describe('checkout', () => {
     const [first, second] = product.sizes as [string, string];
     await addToCart(page, product.productID, first);
     await addToCart(page, product.productID, second);
+    // The bar counts what the cart holds.
+    const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart/ });
+    await expect(cartLink).toHaveAccessibleName(NAV.cartHolding(2));
 
-    await page.getByRole('banner').getByRole('link', { name: 'Cart' }).click();
+    await cartLink.click();
     await expect(page).toHaveURL(/\/cart$/);
     const items = page.getByRole('region', { name: 'Cart items' });
     await expect(items.getByRole('listitem')).toHaveCount(2);
@@ -101,9 +104,21 @@ test.describe('checkout', () => {
     const subtotal = Math.round(product.price * 100) * 2;
     const total = (subtotal - Math.round(subtotal * 0.2) + 500) / 100;
     await expect(page.getByText('Order placed successfully!')).toBeVisible();
-    await expect(page.getByText('Your cart is empty')).toBeVisible();
-
-    await page.getByRole('banner').getByRole('link', { name: 'Purchase history' }).click();
+    // The order's confirmation (decision 159): its number, address and total, read again from
+    // the server after a reload, and the way to the purchase history.
+    await expect(page).toHaveURL(/\/history\/ORD-[0-9A-Z]{8}$/);
+    const orderID = new URL(page.url()).pathname.split('/').pop()!;
+    await expect(cartLink).toHaveAccessibleName(NAV.cart);
+    for (const look of ['first', 'after a reload']) {
+      if (look !== 'first') await page.reload();
+      await expect(page.getByRole('heading', { name: ORDER_CONFIRMATION.title })).toBeVisible();
+      await expect(page.getByText(orderID, { exact: true })).toBeVisible();
+      await expect(page.getByText('1-2-3 Sotokanda, Tokyo')).toBeVisible();
+      await expect(
+        page.getByText(ORDER_CONFIRMATION.total, { exact: true }).locator('xpath=..'),
+      ).toContainText(formatDollars(total));
+    }
+    await page.getByRole('link', { name: ORDER_CONFIRMATION.history }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByText('Pending')).toBeVisible();
     await expect(page.getByText(`Total $${total.toFixed(2)}`)).toBeVisible();
@@ -142,7 +157,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('Card', { exact: true })).toBeVisible();
   });
 
-  test('the cart fits a phone, however long the name of a product in it', async ({
+  test('the cart fits a 390 px phone, however long a name in it, and no page scrolls sideways', async ({
     page,
     request,
   }) => {
@@ -158,7 +173,7 @@ test.describe('checkout', () => {
     const shopper = await createShopper(request);
     await reserveOne(request, shopper, productID);
 
-    await page.setViewportSize({ width: 412, height: 900 });
+    await page.setViewportSize({ width: 390, height: 900 });
     await openAs(page, shopper, '/cart');
     // The name wraps onto two lines and is cut after them, whole in the link's title; the page
     // does not scroll sideways.
@@ -176,5 +191,23 @@ test.describe('checkout', () => {
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // The line's price stays inside its card.
+    const card = page.getByRole('region', { name: 'Cart items' }).getByRole('listitem');
+    const price = card.getByText(formatDollars(149.99), { exact: true });
+    const [cardBox, priceBox] = [await card.boundingBox(), await price.boundingBox()];
+    expect(priceBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
+    expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+
+    // No page of a shopper's scrolls sideways on this phone.
+    for (const path of ['/', '/shop', `/shop/${productID}`, '/history', '/login', '/signup']) {
+      if (path === '/login') await page.evaluate(() => localStorage.clear());
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement!.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(overflow.scrollWidth, path).toBeLessThanOrEqual(overflow.innerWidth);
+    }
   });
 });

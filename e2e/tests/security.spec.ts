@@ -364,7 +364,7 @@ test.describe('content security policy and headers', () => {
     const index = await (await request.get('/')).text();
     const script = /<script[^>]+src="([^"]+)"/.exec(index)?.[1];
     expect(script, 'the bundle in index.html').toBeTruthy();
-    const image = product.image.small;
+    const image = product.images.small;
 
     const html = [
       '/',

@@ -126,6 +126,7 @@ describe('the access matrix of every API route', () => {
       [
         "public GET /api/dev/outbox",
         "public GET /api/googleAuth/callback",
+        "public GET /api/googleAuth/config",
         "public GET /api/googleAuth/login",
         "public GET /api/googleAuth/success",
         "public GET /api/health",
@@ -153,6 +154,7 @@ describe('the access matrix of every API route', () => {
         "user   DELETE /api/cart/remove",
         "user   DELETE /api/user/delete/:id",
         "user   GET /api/auth/verify",
+        "user   GET /api/order/getOrder/:orderID",
         "user   GET /api/order/getOrders",
         "user   POST /api/cart",
         "user   POST /api/coupon/verify",

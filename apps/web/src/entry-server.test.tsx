@@ -124,7 +124,7 @@ describe('the first screen drawn on the server', () => {
     const markup = drawn.get('/shop')!;
     expect(markup).toContain('Starfall Mecha Figure');
     expect(markup).toContain('Moonlit Archive Vol. 1');
-    expect(markup).toContain(`srcSet="${products[0]!.image.small} 400w`);
+    expect(markup).toContain(`srcSet="${products[0]!.images.small} 400w`);
     expect(markup).not.toMatch(/<script|<template/);
   });
 

@@ -210,3 +210,10 @@ export const GOOGLE_REASONS = [
   'account-unverified',
 ] as const;
 export type GoogleReason = (typeof GOOGLE_REASONS)[number];
+
+/** GET /api/googleAuth/config: whether Google sign-in is configured on this shop. */
+export const googleConfigResponseSchema = z.object({
+  success: z.literal(true),
+  enabled: z.boolean(),
+});
+export type GoogleConfigResponse = z.infer<typeof googleConfigResponseSchema>;

@@ -106,8 +106,13 @@ export type ProductImage = z.infer<typeof productImageSchema>;
  * `-400.webp` / `-800.webp` suffixes; anything that already names a file is used for both.
  */
 export function productImage(base: string, width: number, height: number): ProductImage {
-  if (/\.[a-z0-9]{3,4}$/i.test(base)) return { small: base, large: base, width, height };
-  return { small: `${base}-400.webp`, large: `${base}-800.webp`, width, height };
+  return { ...productImageUrls(base), width, height };
+}
+
+/** The two URLs of a stored image (see productImage). */
+export function productImageUrls(base: string): Pick<ProductImage, 'small' | 'large'> {
+  if (/\.[a-z0-9]{3,4}$/i.test(base)) return { small: base, large: base };
+  return { small: `${base}-400.webp`, large: `${base}-800.webp` };
 }
 
 /** Per-variant stock: volume → count (comics), size → count (clothes, shoes), a number (toys). */
@@ -122,7 +127,10 @@ export const productSchema = z.object({
   /** Dollars with two decimals. */
   price: z.number(),
   category: z.enum(CATEGORIES),
-  image: productImageSchema,
+  /** The picture's URL (its large size), a string that loads, as every answer has it (spec §3). */
+  image: z.string(),
+  /** The picture's sizes for responsive pages (DESIGN.md §4). */
+  images: productImageSchema,
   genres: z.array(z.string()),
   /** Comics: the volumes in order; empty otherwise. */
   volumes: z.array(z.string()),
@@ -169,7 +177,9 @@ export const searchSuggestionsQuerySchema = z.object({
 export const searchSuggestionSchema = z.object({
   productID: z.string(),
   name: z.string(),
-  image: productImageSchema,
+  /** The picture's URL (its small size): a string that loads. */
+  image: z.string(),
+  images: productImageSchema,
   price: z.number(),
   category: z.enum(CATEGORIES),
 });

@@ -75,6 +75,9 @@ export const PRODUCT_PAGE = {
   totalPrice: 'Total',
   addToCart: 'Add to Cart',
   available: (count: number) => `${count} available`,
+  /** Every volume or size of the product is sold out: nothing to choose (decision 159). */
+  allSoldOut: (variants: 'volumes' | 'sizes') =>
+    `Every ${variants === 'volumes' ? 'volume' : 'size'} is sold out for now.`,
   notFoundTitle: 'Product not found',
   notFoundText: 'This product does not exist or is no longer sold. Have a look around the shop.',
   loadFailed: 'We could not load this product. Please try again.',
@@ -84,6 +87,8 @@ export const PRODUCT_PAGE = {
 /** The home page (spec §2 "Home"). */
 export const HOME_PAGE = {
   shopNow: 'Shop Now',
+  /** The banner's tiles, each opening its category in the shop. */
+  categoryTiles: 'Shop by category',
   comicsTitle: 'Comics & Manga',
   comicsText: 'Fresh volumes of the series everyone is talking about.',
   comicsButton: 'Shop Comics',

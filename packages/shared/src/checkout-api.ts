@@ -131,6 +131,23 @@ export const getOrdersResponseSchema = z.object({
 });
 export type GetOrdersResponse = z.infer<typeof getOrdersResponseSchema>;
 
+/** GET /api/order/getOrder/:orderID: an orderID as people read it (ORD-…), any letter case. */
+export const orderParamsSchema = z.object({
+  orderID: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .transform((id) => id.toUpperCase()),
+});
+
+export const getOrderResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+});
+export type GetOrderResponse = z.infer<typeof getOrderResponseSchema>;
+
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 

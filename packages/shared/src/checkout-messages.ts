@@ -4,6 +4,16 @@
  */
 import { formatWait } from './messages';
 
+/** Clearing the cart asks first (decision 159): a slip of the finger would lose held stock. */
+export const CLEAR_CART = {
+  button: 'Clear cart',
+  title: 'Clear your cart?',
+  text: (units: number) =>
+    `The ${units === 1 ? 'item goes' : `${units} items go`} back on sale, and another shopper may buy ${units === 1 ? 'it' : 'them'} before you add ${units === 1 ? 'it' : 'them'} again.`,
+  confirm: 'Yes, clear cart',
+  keep: 'Keep my items',
+} as const;
+
 export const CART_INFO = {
   loaded: 'Cart loaded',
   added: 'Item added to cart',
@@ -73,6 +83,9 @@ export const COUPON_INFO = {
 export const ORDER_INFO = {
   emptyCart: 'Your cart is empty',
   fetched: 'Orders fetched',
+  fetchedOne: 'Order fetched',
+  /** An orderID that is not one of the caller's orders (someone else's reads the same). */
+  notFound: 'Order not found',
   codOnly: 'Place Order is for cash on delivery; pay by card with the payment button',
   /** A cash order from a cart whose card payment went through a moment before. */
   paidByCard:
@@ -85,6 +98,27 @@ export const ORDER_INFO = {
    */
   holdEnded:
     'Some items in your cart had been held for as long as they can be and are back on sale. Please check your cart and try again.',
+} as const;
+
+/** The page a cash-on-delivery order lands on (decision 159). */
+export const ORDER_CONFIRMATION = {
+  title: 'Thank you for your order!',
+  lead: 'We have your order and will send you an e-mail confirming it.',
+  payOnDelivery: 'You pay in cash when it is delivered.',
+  orderNumber: 'Order number',
+  items: 'Items',
+  deliverTo: 'Delivery address',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  discount: (code: string, percent: number) => `Discount (${code}, ${percent}%)`,
+  total: 'Total',
+  history: 'View purchase history',
+  continueShopping: 'Continue shopping',
+  notFoundTitle: 'Order not found',
+  notFoundText:
+    'There is no order with this number among yours. Your purchase history lists them all.',
+  loadFailed: 'Your order could not be loaded.',
+  retry: 'Try again',
 } as const;
 
 export const PAYMENT_INFO = {

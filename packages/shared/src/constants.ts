@@ -68,9 +68,20 @@ export const TIMINGS = {
   highDemandWarningMs: 3_000,
 } as const;
 
+/**
+ * Toasts start below the navigation bar (64 px, with the demo banner's 24 px above it at the
+ * top of a page) so they never cover its buttons.
+ */
+const BELOW_NAV_PX = 96;
+
 export const TOASTS = {
-  shop: { durationMs: 5_000, position: 'top-right', visibleToasts: 1 },
-  dashboard: { durationMs: 1_000, position: 'top-center', visibleToasts: 3 },
+  shop: { durationMs: 5_000, position: 'top-right', visibleToasts: 1, offsetTopPx: BELOW_NAV_PX },
+  dashboard: {
+    durationMs: 1_000,
+    position: 'top-center',
+    visibleToasts: 3,
+    offsetTopPx: BELOW_NAV_PX,
+  },
 } as const;
 
 export const BREAKPOINTS = {

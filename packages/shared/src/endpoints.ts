@@ -6,6 +6,7 @@
  */
 import { errorResponseSchema, healthResponseSchema, outboxResponseSchema } from './api';
 import {
+  googleConfigResponseSchema,
   loginRequestSchema,
   messageResponseSchema,
   recruiterRequestSchema,
@@ -44,8 +45,10 @@ import {
   couponVerifyResponseSchema,
   createCheckoutSessionRequestSchema,
   createCheckoutSessionResponseSchema,
+  getOrderResponseSchema,
   getOrdersQuerySchema,
   getOrdersResponseSchema,
+  orderParamsSchema,
   paymentConfigResponseSchema,
   placeOrderRequestSchema,
   placeOrderResponseSchema,
@@ -112,6 +115,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
     verify: { response: verifyResponseSchema },
     logout: { response: messageResponseSchema },
     googleSuccess: session,
+    googleConfig: { response: googleConfigResponseSchema },
   },
   catalog: {
     products: { query: getProductsQuerySchema, response: getProductsResponseSchema },
@@ -132,6 +136,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   },
   orders: {
     history: { query: getOrdersQuerySchema, response: getOrdersResponseSchema },
+    order: { params: orderParamsSchema, response: getOrderResponseSchema },
   },
   checkout: {
     placeOrder: { body: placeOrderRequestSchema, response: placeOrderResponseSchema },

@@ -185,6 +185,14 @@ export const PAGES = {
 } as const;
 
 /** The slim note at the top of every page of a demo shop (DESIGN.md §8). */
+/** The navigation bar (spec §2): the cart link names how many items the cart holds. */
+export const NAV = {
+  cart: 'Cart',
+  cartHolding: (units: number) => `Cart, ${units} item${units === 1 ? '' : 's'}`,
+  /** The badge's number past two digits. */
+  manyUnits: '99+',
+} as const;
+
 export const DEMO_SHOP = { banner: 'Demo shop: no real orders are taken' } as const;
 
 /** Messages of the server that the specification leaves to us (DESIGN.md §3). */

@@ -34,4 +34,13 @@ describe('dollars and cents', () => {
     expect(toDollars(1999)).toBe(19.99);
     expect(formatDollars(5)).toBe('$5.00');
   });
+
+  it('writes dollars with thousands separators and the sign before the dollar', () => {
+    expect(formatDollars(999.999)).toBe('$1,000.00');
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars(1_234_567.891)).toBe('$1,234,567.89');
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars(-0.001)).toBe('$0.00');
+    expect(formatDollars(-1250)).toBe('-$1,250.00');
+  });
 });

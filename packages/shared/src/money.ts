@@ -3,7 +3,14 @@ import { SHIPPING_CENTS } from './constants';
 
 export const toCents = (dollars: number): number => Math.round(dollars * 100);
 export const toDollars = (cents: number): number => Math.round(cents) / 100;
-export const formatDollars = (dollars: number): string => `$${dollars.toFixed(2)}`;
+export function formatDollars(dollars: number): string {
+  const cents = Math.round(dollars * 100);
+  const whole = Math.trunc(Math.abs(cents) / 100);
+  const rest = String(Math.abs(cents) % 100).padStart(2, '0');
+  // Thousands separated as US prices are written: $12,345.60, -$5.00.
+  const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${cents < 0 ? '-' : ''}$${grouped}.${rest}`;
+}
 
 export interface Totals {
   subtotalCents: number;

@@ -30,6 +30,20 @@ const comic = (patch: Partial<ProductFormValues> = {}): ProductFormValues => ({
 });
 
 describe('product form rules', () => {
+  it('reads a volume in either case as the one it is saved as: a duplicate, one stock field', () => {
+    expect(checkProductForm(comic({ volumes: 'v1, v2' }), 'create')).toEqual({});
+    expect(checkProductForm(comic({ volumes: 'V1, v1' }), 'create').volumes).toBe(
+      PRODUCT_FORM.volumeDuplicate,
+    );
+    expect(checkProductForm(comic({ volumes: 'v2, V1, V2' }), 'create').volumes).toBe(
+      PRODUCT_FORM.volumeDuplicate,
+    );
+    expect(stockKeys({ category: 'comics', volumes: 'V1, v1, v2, V2', sizes: [] })).toEqual([
+      'V1',
+      'V2',
+    ]);
+  });
+
   it('accepts a complete comic and turns it into cents and variants', () => {
     expect(checkProductForm(comic(), 'create')).toEqual({});
     expect(toProductPayload(comic())).toMatchObject({

@@ -81,18 +81,22 @@ export function splitVolumes(text: string): string[] {
     .filter(Boolean);
 }
 
+/** A volume as it is saved: a leading lower-case v made upper-case ("v2" -> "V2"). */
+const volumeOf = (entry: string) => entry.replace(/^v/, 'V');
+
 /** On blur: entries trimmed and a leading lower-case v made upper-case ("v2 " -> "V2"). */
 export function normaliseVolumes(text: string): string {
-  return splitVolumes(text)
-    .map((v) => v.replace(/^v/, 'V'))
-    .join(', ');
+  return splitVolumes(text).map(volumeOf).join(', ');
 }
 
 /** The variants the stock is entered for: volumes, sizes in size order, or one ''. */
 export function stockKeys(values: Pick<ProductFormValues, 'category' | 'volumes' | 'sizes'>) {
   switch (values.category) {
     case 'comics':
-      return splitVolumes(values.volumes).filter((v) => VOLUME_PATTERN.test(v));
+      // One field per volume, however often and in whatever case it was typed.
+      return [...new Set(splitVolumes(values.volumes).map(volumeOf))].filter((v) =>
+        VOLUME_PATTERN.test(v),
+      );
     case 'clothes':
     case 'shoes':
       return SIZES.filter((s) => values.sizes.includes(s));
@@ -157,7 +161,8 @@ function checkDescription(description: string): string | undefined {
 }
 
 function checkVolumes(text: string, errors: ProductFormErrors) {
-  const entries = splitVolumes(text);
+  // Read as they will be saved: "v2" is V2 (and so the same volume as "V2").
+  const entries = splitVolumes(text).map(volumeOf);
   if (entries.length === 0) return void (errors.volumes = PRODUCT_FORM.volumesRequired);
   const bad = entries.find((v) => !VOLUME_PATTERN.test(v));
   if (bad !== undefined) return void (errors.volumes = PRODUCT_FORM.volumeFormat(bad));

@@ -33,6 +33,8 @@ export const routes = {
     verify: { method: 'GET', path: '/auth/verify', errors: [401] },
     logout: { method: 'POST', path: '/auth/logout', errors: [403] },
     googleSuccess: { method: 'GET', path: '/googleAuth/success', errors: [401] },
+    /** Whether this shop has Google sign-in, so its buttons can say so before a click. */
+    googleConfig: { method: 'GET', path: '/googleAuth/config', errors: [] },
   },
   catalog: {
     products: { method: 'GET', path: '/product/getProducts', errors: [400, 404] },
@@ -57,6 +59,8 @@ export const routes = {
   },
   orders: {
     history: { method: 'GET', path: '/order/getOrders', errors: [400, 401] },
+    /** One of the caller's own orders, by its orderID (the confirmation page). */
+    order: { method: 'GET', path: '/order/getOrder/:orderID', errors: [400, 401, 404] },
   },
   checkout: {
     placeOrder: {

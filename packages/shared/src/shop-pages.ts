@@ -258,14 +258,16 @@ const routedPath = (address: string) => (address.length > 1 ? address.replace(/\
 const pagePaths = new Set<string>(Object.values(PAGE_PATHS));
 /** A product page, or a `/shop/:<id>` link the app sends on to one (spec §2). */
 const productPage = new RegExp(`^${SHOP_PATHS.shop}/[^/]+$`);
+/** One of the shopper's orders (its confirmation page, decision 159). */
+const orderPage = new RegExp(`^${PAGE_PATHS.history}/[^/]+$`);
 
 /**
- * Whether the web app has a page at this path: one of PAGE_PATHS or a product page, matched
+ * Whether the web app has a page at this path: one of PAGE_PATHS, a product page or an order's, matched
  * without regard to case as the router does; anything else is its not-found screen.
  */
 export function isAppPage(address: string): boolean {
   const pathname = routedPath(address).toLowerCase();
-  return pagePaths.has(pathname) || productPage.test(pathname);
+  return pagePaths.has(pathname) || productPage.test(pathname) || orderPage.test(pathname);
 }
 
 const productLink = new RegExp(`^${SHOP_PATHS.shop}/:+([^/]+)/?$`, 'i');

@@ -47,6 +47,9 @@ export const PaymentSuccessScreen = lazy(() =>
 export const HistoryScreen = lazy(() =>
   import('../features/history/routes/history-route').then((m) => ({ default: m.HistoryRoute })),
 );
+export const OrderScreen = lazy(() =>
+  import('../features/history/routes/order-route').then((m) => ({ default: m.OrderRoute })),
+);
 export const DashboardScreen = lazy(() =>
   import('../features/dashboard/routes/dashboard-routes').then((m) => ({
     default: m.DashboardRoutes,

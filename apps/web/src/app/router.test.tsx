@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { isAppPage } from '@otaku/shared';
+import { DEFAULT_SHOP_STATE, isAppPage, PRODUCT_PAGE, toShopParams } from '@otaku/shared';
 import { matchRoutes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createProduct, stubCatalogApi } from '../test/catalog-factories';
@@ -9,7 +9,13 @@ import { renderWithProviders } from '../test/render';
 import { AppRoutes, routes } from './router';
 
 function PathProbe() {
-  return <output data-testid="path">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return (
+    <>
+      <output data-testid="path">{pathname}</output>
+      <output data-testid="search">{search}</output>
+    </>
+  );
 }
 
 const renderApp = (route: string) =>
@@ -39,6 +45,29 @@ describe('routes', () => {
     renderApp('/shop/:COM-8F3K2Q');
     expect(await screen.findByRole('heading', { name: 'Blade Zero' })).toBeInTheDocument();
     expect(screen.getByTestId('path')).toHaveTextContent(/^\/shop\/COM-8F3K2Q$/);
+  });
+
+  it("takes Back to Shop to the shopper's last filters, after a reload too", async () => {
+    const figure = createProduct({ productID: 'TOY-8F3K2Q', name: 'Mecha Zero', category: 'toys' });
+    stubCatalogApi({ products: [figure] });
+    const filtered = `/shop?${toShopParams({
+      ...DEFAULT_SHOP_STATE,
+      category: 'toys',
+      price: 40,
+      sortBy: 'price-high',
+    })}`;
+    const first = renderApp(filtered);
+    await userEvent.click(await screen.findByRole('link', { name: /Mecha Zero/ }));
+    const back = await screen.findByRole('link', { name: PRODUCT_PAGE.backToShop });
+    expect(back).toHaveAttribute('href', filtered);
+
+    // The product page opened anew (a reload) still knows them.
+    first.unmount();
+    renderApp('/shop/TOY-8F3K2Q');
+    await userEvent.click(await screen.findByRole('link', { name: PRODUCT_PAGE.backToShop }));
+    await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent(/^\/shop$/));
+    expect(await screen.findByRole('link', { name: /Mecha Zero/ })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent(filtered.slice('/shop'.length));
   });
 
   it('shows a friendly page for unknown addresses', async () => {
@@ -150,6 +179,9 @@ describe('the pages the server knows the app by (isAppPage)', () => {
       '/cart',
       '/cart/x',
       '/history',
+      '/history/ORD-7K2M9Q4A',
+      '/history/ORD-7K2M9Q4A/',
+      '/history/a/b',
       '/dashboard',
       '/forgot-password',
       '/forgot-password/x',

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: routePatterns.cart, element: <screens.CartScreen /> },
               { path: routePatterns.history, element: <screens.HistoryScreen /> },
+              { path: routePatterns.order, element: <screens.OrderScreen /> },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

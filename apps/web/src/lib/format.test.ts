@@ -4,8 +4,8 @@ import { formatDashboardDate, formatLongDate, formatPrice, formatTimeOfDay } fro
 describe('display formats', () => {
   const afternoon = new Date(2025, 2, 7, 15, 7);
 
-  it('writes money in dollars with cents', () => {
-    expect(formatPrice(1234.5)).toBe('$1234.50');
+  it('writes money in dollars with cents and thousands separators', () => {
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
   });
 
   it('writes US long dates, dashboard dates and times of day', () => {

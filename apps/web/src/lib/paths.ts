@@ -20,6 +20,8 @@ export const paths = {
   googleAuthSuccess: PAGE_PATHS.googleAuthSuccess,
   cart: PAGE_PATHS.cart,
   history: PAGE_PATHS.history,
+  /** One of the shopper's orders: the page a cash-on-delivery order lands on. */
+  order: (orderID: string) => `${PAGE_PATHS.history}/${encodeURIComponent(orderID)}`,
   paymentSuccess: PAGE_PATHS.paymentSuccess,
   dashboard: {
     root: PAGE_PATHS.dashboard,
@@ -47,6 +49,7 @@ export const routePatterns = {
   googleAuthSuccess: under(PAGE_PATHS.googleAuthSuccess),
   cart: under(PAGE_PATHS.cart),
   history: under(PAGE_PATHS.history),
+  order: `${under(PAGE_PATHS.history)}/:orderId`,
   paymentSuccess: under(PAGE_PATHS.paymentSuccess),
   dashboard: `${under(PAGE_PATHS.dashboard)}/*`,
   dashboardOrders: under(PAGE_PATHS.dashboardOrders, PAGE_PATHS.dashboard),

@@ -23,7 +23,8 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     description: 'A comic made for a test.',
     price: 9.99,
     category: 'comics',
-    image: {
+    image: `/uploads/products/${productID}-800.webp`,
+    images: {
       small: `/uploads/products/${productID}-400.webp`,
       large: `/uploads/products/${productID}-800.webp`,
       width: 800,
@@ -106,10 +107,11 @@ export function stubCatalogApi({
       'GET /api/search/products': () =>
         jsonResponse({
           success: true,
-          products: suggestions.map(({ productID, name, image, price, category }) => ({
+          products: suggestions.map(({ productID, name, images, price, category }) => ({
             productID,
             name,
-            image,
+            image: images.small,
+            images,
             price,
             category,
           })),

@@ -62,6 +62,7 @@ configure({ asyncUtilTimeout: 5_000 });
 afterEach(async () => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/');
   // Sonner keeps its toasts in one store for the whole file and shows a new Toaster every toast
   // still open, which only a mounted Toaster's timer closes: without this, a test would find

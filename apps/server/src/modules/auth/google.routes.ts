@@ -40,6 +40,11 @@ export const googleRoutes: FastifyPluginAsyncZod = async (app) => {
   const fail = (reply: FastifyReply, reason: GoogleReason) =>
     reply.redirect(`/auth/google/success?error=${reason}`);
 
+  addRoute(app, endpoints.auth.googleConfig, open, async () => ({
+    success: true as const,
+    enabled: google !== null,
+  }));
+
   app.get('/googleAuth/login', open, async (request, reply) => {
     if (!google) return reply.redirect('/login?reason=google-not-configured');
     try {

@@ -260,6 +260,19 @@ describe('POST /api/googleAuth/logout', () => {
   });
 });
 
+describe('GET /api/googleAuth/config', () => {
+  it('says whether Google sign-in is configured', async () => {
+    for (const [app, enabled] of [
+      [t.app, true],
+      [unconfigured.app, false],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: '/api/googleAuth/config' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ success: true, enabled });
+    }
+  });
+});
+
 describe('Google sign-in when not configured', () => {
   it('sends the browser back to /login with the reason', async () => {
     const res = await unconfigured.app.inject({ method: 'GET', url: '/api/googleAuth/login' });

@@ -47,7 +47,8 @@ describe('GET /api/product/:productID', () => {
         description: 'Pirates!',
         price: 10.5,
         category: 'comics',
-        image: {
+        image: `/uploads/products/${comic.id}-800.webp`,
+        images: {
           small: `/uploads/products/${comic.id}-400.webp`,
           large: `/uploads/products/${comic.id}-800.webp`,
           width: 800,

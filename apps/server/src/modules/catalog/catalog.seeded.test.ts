@@ -90,7 +90,7 @@ describe('the demo catalog', () => {
 describe('product images', () => {
   it('are served in both WebP sizes with long cache headers and the size the API states', async () => {
     const { currPageProducts } = await list({ category: 'comics' });
-    const image = currPageProducts[0]!.image;
+    const image = currPageProducts[0]!.images;
     for (const [url, width] of [
       [image.small, 400],
       [image.large, 800],

@@ -26,6 +26,7 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
     ? Object.fromEntries(variants.map((v) => [v.variant, v.stock]))
     : (single?.stock ?? 0);
   const names = variants.map((v) => v.variant);
+  const images = productImage(imageUrl(row.image), row.imageWidth, row.imageHeight);
   return {
     _id: row.id,
     productID: row.id,
@@ -33,7 +34,8 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
     description: row.description,
     price: toDollars(row.priceCents),
     category: row.category,
-    image: productImage(imageUrl(row.image), row.imageWidth, row.imageHeight),
+    image: images.large,
+    images,
     genres: row.genres,
     volumes: row.category === 'comics' ? names : [],
     sizes: row.category === 'clothes' || row.category === 'shoes' ? names : [],
@@ -46,10 +48,12 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
 }
 
 export function toSuggestionDto(row: SuggestionRow, imageUrl: ImageUrl): SearchSuggestion {
+  const images = productImage(imageUrl(row.image), row.imageWidth, row.imageHeight);
   return {
     productID: row.id,
     name: row.name,
-    image: productImage(imageUrl(row.image), row.imageWidth, row.imageHeight),
+    image: images.small,
+    images,
     price: toDollars(row.priceCents),
     category: row.category,
   };

@@ -117,7 +117,7 @@ describe('product images in an S3 bucket', () => {
     const res = await sendProduct(app, 'PUT', toy({ productID: id }), await pngImage(90, 120));
     expect(res.statusCode).toBe(200);
     const image = res.json().product.image as string;
-    const key = image.slice('/uploads/products/'.length);
+    const key = image.slice('/uploads/products/'.length).replace(/-800\.webp$/, '');
     const stored = await keys('products/');
     expect(stored).toEqual(expect.arrayContaining([`products/${key}-400.webp`]));
     expect(stored).not.toContain(`products/${id}-400.webp`);
@@ -233,7 +233,8 @@ describe('with S3_PUBLIC_URL (a CDN or a public bucket)', () => {
     const id = await createProduct(viaCdn);
     expect(await keys('products/')).toContain(`products/${id}-400.webp`);
     const answer = await viaCdn.inject({ url: `/api/product/${id}` });
-    expect(answer.json().product.image).toMatchObject({
+    expect(answer.json().product.image).toBe(`${cdn}/products/${id}-800.webp`);
+    expect(answer.json().product.images).toMatchObject({
       small: `${cdn}/products/${id}-400.webp`,
       large: `${cdn}/products/${id}-800.webp`,
     });
@@ -268,7 +269,7 @@ describe('with S3_PUBLIC_URL (a CDN or a public bucket)', () => {
   it('leaves the app’s own pages and answers at /uploads without it', async () => {
     const id = await createProduct();
     const product = (await app.inject({ url: `/api/product/${id}` })).json().product;
-    expect(product.image.small).toBe(`/uploads/products/${id}-400.webp`);
+    expect(product.images.small).toBe(`/uploads/products/${id}-400.webp`);
   });
 });
 

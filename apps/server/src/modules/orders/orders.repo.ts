@@ -1,6 +1,6 @@
 /** Order queries for shoppers: create an order with its lines, and read a user's history. */
 import type { OrderMailKind } from '@otaku/shared';
-import { count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { prepared } from '../../db/prepared';
@@ -110,6 +110,19 @@ export async function listUserOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** The user's order with this orderID, with its lines; null when it is not theirs or none. */
+export async function findUserOrder(
+  ex: Executor,
+  userId: string,
+  orderNumber: string,
+): Promise<{ order: OrderRow; lines: OrderLineRow[] } | null> {
+  const [row] = await ex
+    .select({ order: orders, lines: orderLinesJson })
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)));
+  return row ?? null;
 }
 
 /** Owes the order's e-mail of this kind unless it was owed before; true when it is new. */

@@ -2,7 +2,7 @@
  * Staff product calls of spec §7: create, update (multipart) and delete, and the hourly sweep
  * of picture files nothing shows any more.
  */
-import { DASHBOARD, endpoints } from '@otaku/shared';
+import { DASHBOARD, endpoints, productImageUrls } from '@otaku/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { registerImageSweeper } from '../media/image-sweep';
@@ -17,6 +17,9 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   const deps = () => ({ database: app.database, images: app.images });
   const { productsAdmin: calls } = endpoints;
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;
+
+  /** The saved picture as the answer gives it: a URL that loads (its large size). */
+  const pictureUrl = (stored: string) => productImageUrls(app.imageUrl(stored)).large;
 
   const readForm = async (request: FastifyRequest) => {
     const form = await readImageForm(request, 'image');
@@ -41,7 +44,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
       product: {
         productID: saved.productID,
         _id: saved.productID,
-        image: app.imageUrl(saved.image),
+        image: pictureUrl(saved.image),
       },
     });
   });
@@ -60,7 +63,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
       product: {
         productID: saved.productID,
         _id: saved.productID,
-        image: app.imageUrl(saved.image),
+        image: pictureUrl(saved.image),
       },
     };
   });

@@ -142,7 +142,7 @@ describe('a shop page as the server sends it', () => {
     );
     expect(pictures).toHaveLength(SHOP_PICTURES_PRELOADED);
     pictures.forEach((link, i) => {
-      expect(link).toContain(`imagesrcset="${productImageSrcSet(currPageProducts[i]!.image)}"`);
+      expect(link).toContain(`imagesrcset="${productImageSrcSet(currPageProducts[i]!.images)}"`);
       expect(link).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.shopGrid}"`);
     });
   });
@@ -169,8 +169,8 @@ describe('a shop page as the server sends it', () => {
     expect(first!.query).toEqual({ kind: 'product', productId: comic.id });
     const api = await page(`/api/product/${comic.id}`);
     expect(first!.answer).toEqual(api.json());
-    const { image } = (first!.answer as GetProductResponse).product;
-    expect(res.body).toContain(`imagesrcset="${productImageSrcSet(image)}"`);
+    const { images } = (first!.answer as GetProductResponse).product;
+    expect(res.body).toContain(`imagesrcset="${productImageSrcSet(images)}"`);
     expect(res.body).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.productPage}"`);
     expect(modulePreloads(res.body)).toEqual([
       '/assets/product-route-p1.js',

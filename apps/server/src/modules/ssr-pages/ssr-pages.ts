@@ -178,11 +178,11 @@ function picturesOf(screen: FirstScreen['screen'], answer: unknown): string[] {
     const { currPageProducts } = answer as GetProductsResponse;
     return currPageProducts
       .slice(0, SHOP_PICTURES_PRELOADED)
-      .map((p) => picturePreload(p.image, PRODUCT_IMAGE_SIZES.shopGrid));
+      .map((p) => picturePreload(p.images, PRODUCT_IMAGE_SIZES.shopGrid));
   }
   if (screen === 'product') {
     const { product } = answer as GetProductResponse;
-    return [picturePreload(product.image, PRODUCT_IMAGE_SIZES.productPage)];
+    return [picturePreload(product.images, PRODUCT_IMAGE_SIZES.productPage)];
   }
   return [];
 }

@@ -8,10 +8,12 @@ export interface NavIconLinkProps {
   icon: LucideIcon;
   /** Only an exact match counts as the current page (the home link). */
   end?: boolean;
+  /** A number on the icon (the units in the cart); `label` should say it too. */
+  badge?: string;
 }
 
 /** An icon-only navigation link with an accessible name and a tooltip. */
-export function NavIconLink({ to, label, icon: Icon, end }: NavIconLinkProps) {
+export function NavIconLink({ to, label, icon: Icon, end, badge }: NavIconLinkProps) {
   return (
     <NavLink
       to={to}
@@ -30,6 +32,15 @@ export function NavIconLink({ to, label, icon: Icon, end }: NavIconLinkProps) {
       {({ isActive }) => (
         <>
           <Icon aria-hidden="true" className="size-5" strokeWidth={2.2} />
+          {badge ? (
+            <span
+              aria-hidden="true"
+              data-testid="nav-badge"
+              className="absolute -top-0.5 -right-0.5 grid h-4.5 min-w-4.5 place-items-center rounded-full bg-sakura-500 px-1 text-[0.6875rem] leading-none font-bold text-white tabular-nums ring-2 ring-ink-950"
+            >
+              {badge}
+            </span>
+          ) : null}
           {isActive ? (
             <span aria-hidden="true" className="absolute bottom-1 size-1 rounded-full bg-sun-400" />
           ) : null}

@@ -1,11 +1,14 @@
-import { STORAGE_KEYS } from '@otaku/shared';
-import { fireEvent, screen } from '@testing-library/react';
+import { NAV, STORAGE_KEYS } from '@otaku/shared';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import defaultAvatar from '../../assets/default-avatar.svg';
 import { fakeApi, ok } from '../../features/auth/testing/auth-test-kit';
 import { createUser, storeSession } from '../../test/factories';
+import { CartRoute } from '../../features/cart/routes/cart-route';
+import { cartItem, cartResponse, figureItem, stubApi } from '../../test/checkout-fixtures';
+import { jsonResponse } from '../../test/factories';
 import { renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
 
@@ -100,5 +103,43 @@ describe('Navbar', () => {
     expect(await screen.findByText('Login screen')).toBeInTheDocument();
     expect(window.localStorage.length).toBe(0);
     expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('names and shows how many items the cart holds, after every change of it', async () => {
+    storeSession('user');
+    let lines = [cartItem({ itemQuantity: 2 }), figureItem({ itemQuantity: 1 })];
+    const answer = () => jsonResponse(cartResponse(lines));
+    stubApi({
+      'POST /api/cart': answer,
+      'DELETE /api/cart/remove': () => {
+        lines = lines.slice(1);
+        return answer();
+      },
+      'DELETE /api/cart/clear': () => {
+        lines = [];
+        return answer();
+      },
+    });
+    renderWithProviders(
+      <>
+        <Navbar />
+        <CartRoute />
+      </>,
+    );
+    const cartLink = await screen.findByRole('link', { name: NAV.cartHolding(3) });
+    expect(cartLink).toHaveAttribute('href', '/cart');
+    expect(within(cartLink).getByTestId('nav-badge')).toHaveTextContent('3');
+
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Remove Blade Circuit Zero/ }),
+    );
+    expect(await screen.findByRole('link', { name: NAV.cartHolding(1) })).toBeInTheDocument();
+    expect(screen.getByTestId('nav-badge')).toHaveTextContent('1');
+  });
+
+  it('shows a guest the cart link without a count', () => {
+    renderNavbar();
+    expect(screen.getByRole('link', { name: NAV.cart })).toBeInTheDocument();
+    expect(screen.queryByTestId('nav-badge')).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,10 @@
-import { isStaff } from '@otaku/shared';
+import { isStaff, NAV } from '@otaku/shared';
 import { History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
+import { useCart } from '../../lib/cart/cart-api';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { NavIconLink } from './nav-icon-link';
@@ -22,6 +23,7 @@ const SIGNED_IN_HINT = 'data-signed-in';
 export function Navbar() {
   const { user } = useSession();
   const logout = useLogout();
+  const units = useCartUnits();
   // From the app's first render on, the bar shows the session itself.
   useEffect(() => document.documentElement.removeAttribute(SIGNED_IN_HINT), []);
 
@@ -48,7 +50,12 @@ export function Navbar() {
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
             </li>
             <li>
-              <NavIconLink to={paths.cart} label="Cart" icon={ShoppingCart} />
+              <NavIconLink
+                to={paths.cart}
+                label={units > 0 ? NAV.cartHolding(units) : NAV.cart}
+                icon={ShoppingCart}
+                badge={units > 0 ? (units > 99 ? NAV.manyUnits : String(units)) : undefined}
+              />
             </li>
             <li>
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
@@ -87,6 +94,15 @@ export function Navbar() {
       </div>
     </header>
   );
+}
+
+/**
+ * How many units the signed-in shopper's cart holds (0 for a guest): the cached cart every cart
+ * change and add to cart writes its answer to, so the count follows each change.
+ */
+function useCartUnits(): number {
+  const { data: cart } = useCart();
+  return cart?.cartItems.reduce((n, item) => n + item.itemQuantity, 0) ?? 0;
 }
 
 /**

@@ -30,7 +30,7 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
     >
       <div className="relative overflow-hidden">
         <ProductImage
-          image={product.image}
+          image={product.images}
           alt=""
           sizes={imageSizes}
           priority={priority}

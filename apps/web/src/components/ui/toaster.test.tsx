@@ -1,3 +1,4 @@
+import { TOASTS } from '@otaku/shared';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -22,4 +23,18 @@ describe('Toaster', () => {
     toast.error('Out of stock');
     expect(await screen.findByText('Out of stock')).toBeInTheDocument();
   });
+
+  it.each(['shop', 'dashboard'] as const)(
+    "puts the %s's toasts below the navigation bar, on phones too",
+    async (variant) => {
+      render(<Toaster variant={variant} />);
+      toast.success('Saved');
+      await screen.findByText('Saved');
+      const list = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')!;
+      const below = `${TOASTS[variant].offsetTopPx}px`;
+      expect(TOASTS[variant].offsetTopPx).toBeGreaterThanOrEqual(64 + 24);
+      expect(list.style.getPropertyValue('--offset-top')).toBe(below);
+      expect(list.style.getPropertyValue('--mobile-offset-top')).toBe(below);
+    },
+  );
 });

@@ -24,6 +24,9 @@ export function Toaster({ variant }: { variant: ToasterVariant }) {
         position={config.position}
         duration={config.durationMs}
         visibleToasts={config.visibleToasts}
+        // Below the navigation bar, on phones too, so no toast covers its buttons.
+        offset={{ top: config.offsetTopPx }}
+        mobileOffset={{ top: config.offsetTopPx }}
         closeButton
         richColors
         containerAriaLabel="Notifications"

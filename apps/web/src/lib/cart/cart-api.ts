@@ -21,6 +21,12 @@ export const cartKeys = {
 /** Purchase history queries; checkout invalidates them after an order. */
 export const ordersKey = ['orders'] as const;
 
+/**
+ * One of the user's orders (its confirmation page). Checkout puts the order it placed here, so
+ * the page it goes to shows it without asking again.
+ */
+export const orderKey = (orderID: string) => [...ordersKey, 'order', orderID] as const;
+
 export const fetchCart = (userId: string) => call(routes.cart.cart, { body: { userId } });
 
 /** The signed-in user's cart; nothing is fetched for a guest (spec §4: loads once signed in). */

@@ -60,6 +60,9 @@ export const resetCodeCalls: CodeCalls = {
  * Where the browser goes for Google sign-in (a link) and Google logout (a form posted there),
  * full-page redirects both.
  */
+/** Whether the shop has Google sign-in (GET /api/googleAuth/config). */
+export const getGoogleConfig = () => call(routes.auth.googleConfig);
+
 export const googleUrls = {
   login: '/api/googleAuth/login',
   logout: '/api/googleAuth/logout',

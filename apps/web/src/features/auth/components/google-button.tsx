@@ -1,7 +1,8 @@
 import { ACCOUNT } from '@otaku/shared';
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui';
-import { googleUrls } from '../api/auth-calls';
+import { getGoogleConfig, googleUrls } from '../api/auth-calls';
 import { FormAlert } from './form-alert';
 
 export const GOOGLE_NOT_CONFIGURED = 'google-not-configured';
@@ -31,12 +32,20 @@ function GoogleMark() {
 
 /**
  * "Continue with Google": a full-page redirect to the server, which hands over to Google.
- * When the shop has no Google client, the server sends the browser back with
- * ?reason=google-not-configured and the button says so instead.
+ * When the shop has no Google client the button says so up front, as the server tells
+ * (GET /api/googleAuth/config); a click that still gets through comes back with
+ * ?reason=google-not-configured and reads the same.
  */
 export function GoogleButton({ label = 'Continue with Google' }: { label?: string }) {
   const [params] = useSearchParams();
-  const notConfigured = params.get('reason') === GOOGLE_NOT_CONFIGURED;
+  const config = useQuery({
+    queryKey: ['google-config'],
+    queryFn: getGoogleConfig,
+    // The shop's configuration does not change while the page is open.
+    staleTime: Infinity,
+  });
+  const notConfigured =
+    config.data?.enabled === false || params.get('reason') === GOOGLE_NOT_CONFIGURED;
   return (
     <div className="flex flex-col gap-2">
       <a

@@ -1,5 +1,5 @@
 import { ACCOUNT, AUTH, STORAGE_KEYS, VALIDATION } from '@otaku/shared';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notFromTheServer } from '../../../test/api-stub';
@@ -31,7 +31,7 @@ describe('LoginRoute', { timeout: 20_000 }, () => {
     await submit('', '');
     expect(await screen.findByText(VALIDATION.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(VALIDATION.passwordRequired)).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
+    expect(api.called('POST /api/auth/login')).toHaveLength(0);
   });
 
   it('signs in, stores the session and goes home', async () => {
@@ -105,6 +105,26 @@ describe('LoginRoute', { timeout: 20_000 }, () => {
       '/api/googleAuth/login',
     );
     expect(screen.getByText(ACCOUNT.googleNotConfigured)).toBeInTheDocument();
+  });
+
+  it('says up front, before any click, when the shop has no Google sign-in', async () => {
+    fakeApi({ 'GET /api/googleAuth/config': ok({ enabled: false }) });
+    renderLogin();
+    expect(await screen.findByText(ACCOUNT.googleNotConfigured)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('offers Google without a note when the shop has it', async () => {
+    const api = fakeApi({ 'GET /api/googleAuth/config': ok({ enabled: true }) });
+    renderLogin();
+    await waitFor(() => expect(api.called('GET /api/googleAuth/config')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    expect(screen.queryByText(ACCOUNT.googleNotConfigured)).not.toBeInTheDocument();
   });
 
   it('links to forgot-password, sign-up and the recruiter page', () => {

@@ -15,10 +15,14 @@ import {
   VALIDATION,
   type PaymentMethod,
 } from '@otaku/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/errors';
+import { orderKey } from '../../../lib/cart/cart-api';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlaceOrder } from '../api/place-order';
@@ -35,6 +39,8 @@ export const redirectTo = { assign: (url: string) => window.location.assign(url)
 
 export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity: number }>) {
   const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [deliveryAddress, setDeliveryAddress] = useDeliveryAddress();
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | null>('cod');
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
@@ -87,18 +93,19 @@ export function useCheckout(lines: ReadonlyArray<{ priceCents: number; quantity:
     const common = { couponCode: applied?.code ?? null, deliveryAddress: deliveryAddress.trim() };
     if (method === 'cod') {
       try {
-        await order.mutateAsync({
+        const placed = await order.mutateAsync({
           ...common,
           paymentMethod: 'cod',
           cartId: user ? userCartId(user._id) : undefined,
           userId: user?._id,
         });
         toast.success(ORDER.placed);
-        // The cart is empty now. Place Order sits at the foot of a long cart, where the
-        // emptied page would show nothing: the shopper is taken to its top, where it says so.
-        window.scrollTo(0, 0);
         setCoupon(null);
         setPaymentMethod('cod');
+        // The shopper lands on the order's confirmation (decision 159), which shows the order
+        // the answer carries without asking for it again.
+        queryClient.setQueryData(orderKey(placed.order.orderID), placed.order);
+        void navigate(paths.order(placed.order.orderID));
       } catch (error) {
         toast.error(
           error instanceof ApiError ? errorMessage(error, ORDER.placeFailed) : ORDER.somethingWrong,

@@ -1,5 +1,5 @@
-import { CART, CART_INFO, type CartItem } from '@otaku/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { CART, CART_INFO, CLEAR_CART, type CartItem } from '@otaku/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { loadToastLibrary, toast } from '../../../lib/toast';
@@ -177,7 +177,9 @@ describe('Cart page changes', { timeout: 20_000 }, () => {
     await screen.findByText('Mecha Figure');
     server.sweep('TOY-BBBBBB');
 
-    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    await user.click(screen.getByRole('button', { name: CLEAR_CART.button }));
+    const dialog = await screen.findByRole('dialog', { name: CLEAR_CART.title });
+    await user.click(within(dialog).getByRole('button', { name: CLEAR_CART.confirm }));
     expect(await screen.findByText(CART.clearFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Mecha Figure')).not.toBeInTheDocument());
     expect(server.api.of('POST /api/cart')).toHaveLength(2);

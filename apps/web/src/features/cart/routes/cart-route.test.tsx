@@ -1,5 +1,6 @@
 import {
   CART,
+  CLEAR_CART,
   COUPON,
   COUPON_INFO,
   ORDER,
@@ -19,6 +20,7 @@ import {
   orderFixture,
   stubApi,
 } from '../../../test/checkout-fixtures';
+import { orderKey } from '../../../lib/cart/cart-api';
 import { storeSession } from '../../../test/factories';
 import { redirectTo } from '../hooks/use-checkout';
 import { showCartPage } from './show-cart-page';
@@ -53,8 +55,8 @@ function renderCart(extra: Parameters<typeof stubApi>[0] = {}) {
       jsonResponse({ success: true, message: ORDER.placed, order: orderFixture() }, 201),
     ...extra,
   });
-  showCartPage();
-  return { api, shopper };
+  const client = showCartPage();
+  return { api, shopper, client };
 }
 
 const summary = () => screen.getByText('Order Summary').parentElement!;
@@ -211,8 +213,7 @@ describe('Cart page', { timeout: 20_000 }, () => {
   });
 
   it('shows the server message for a refused coupon, and skipping orders without one', async () => {
-    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
-    const { api } = renderCart();
+    const { api, client } = renderCart();
     await screen.findByText('Blade Circuit Zero');
     await enter(screen.getByLabelText('Delivery address'), 'Osaka');
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -224,9 +225,10 @@ describe('Cart page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: PAGES.skipCoupon }));
     await waitFor(() => expect(api.of('POST /api/order/placeOrder')).toHaveLength(1));
     expect(api.of('POST /api/order/placeOrder')[0]!.body).toMatchObject({ couponCode: null });
-    // Placed, the emptied cart is shown from its top.
+    // Placed, the shopper lands on the order's confirmation, which has the order to show.
     await screen.findByText(ORDER.placed);
-    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(await screen.findByTestId('landed-on')).toHaveTextContent('/history/ORD-00000001');
+    expect(client.getQueryData(orderKey('ORD-00000001'))).toEqual(orderFixture());
   });
 
   it('does nothing with a coupon check that answers after the dialog was closed', async () => {
@@ -372,7 +374,18 @@ describe('Cart page', { timeout: 20_000 }, () => {
       productId: 'TOY-BBBBBB',
       variant: '',
     });
-    await user.click(screen.getByRole('button', { name: 'Clear cart' }));
+    // Clearing asks first: keeping the items sends nothing; confirming clears.
+    await user.click(screen.getByRole('button', { name: CLEAR_CART.button }));
+    let dialog = await screen.findByRole('dialog', { name: CLEAR_CART.title });
+    expect(dialog).toHaveTextContent(CLEAR_CART.text(2));
+    await user.click(within(dialog).getByRole('button', { name: CLEAR_CART.keep }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.of('DELETE /api/cart/clear')).toHaveLength(0);
+    expect(screen.getByText('Blade Circuit Zero')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: CLEAR_CART.button }));
+    dialog = await screen.findByRole('dialog', { name: CLEAR_CART.title });
+    await user.click(within(dialog).getByRole('button', { name: CLEAR_CART.confirm }));
     // (A toast may say the same; the page says it in a p.)
     expect(await screen.findByText('Your cart is empty', { selector: 'p' })).toBeInTheDocument();
     expect(api.of('DELETE /api/cart/clear')).toHaveLength(1);

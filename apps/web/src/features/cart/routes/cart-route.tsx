@@ -1,4 +1,4 @@
-import { CART, computeTotals, PAGE_TITLES, toCents } from '@otaku/shared';
+import { CART, CLEAR_CART, computeTotals, PAGE_TITLES, toCents } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { Button, ButtonLink, Page, ScreenSpinner } from '../../../components/ui';
@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { useClearCart, useRemoveFromCart } from '../api/remove-from-cart';
 import { lineKey, useUpdateCart } from '../api/update-cart';
 import { CartLine } from '../components/cart-line';
+import { ClearCartDialog } from '../components/clear-cart-dialog';
 import { CouponDialog } from '../components/coupon-dialog';
 import { HoldNotice } from '../components/hold-notice';
 import { OrderSummary } from '../components/order-summary';
@@ -21,8 +22,10 @@ export function CartRoute() {
   const remove = useRemoveFromCart();
   const clear = useClearCart();
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingClear, setConfirmingClear] = useState(false);
   const items = cart.data?.cartItems ?? [];
   const lines = items.map((i) => ({ priceCents: toCents(i.price), quantity: i.itemQuantity }));
+  const units = items.reduce((n, i) => n + i.itemQuantity, 0);
   const checkout = useCheckout(lines);
   const totals = computeTotals(lines, checkout.coupon?.percent ?? 0);
   const baseTotals = computeTotals(lines);
@@ -93,18 +96,20 @@ export function CartRoute() {
               size="sm"
               className="self-start"
               disabled={clear.isPending}
-              onClick={() => clear.mutate()}
+              onClick={() => setConfirmingClear(true)}
             >
-              Clear cart
+              {CLEAR_CART.button}
             </Button>
           </section>
-          <OrderSummary
-            totals={baseTotals}
-            itemCount={items.reduce((n, i) => n + i.itemQuantity, 0)}
-            checkout={checkout}
-          />
+          <OrderSummary totals={baseTotals} itemCount={units} checkout={checkout} />
         </div>
       )}
+      <ClearCartDialog
+        open={confirmingClear}
+        units={units}
+        onConfirm={() => clear.mutate()}
+        onClose={() => setConfirmingClear(false)}
+      />
       <CouponDialog
         open={checkout.dialogOpen}
         coupon={checkout.coupon}

@@ -212,7 +212,7 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await renderForm(product);
     expect(screen.getByRole('img', { name: 'Product preview' })).toHaveAttribute(
       'src',
-      product.image.small,
+      product.images.small,
     );
     await userEvent.clear(screen.getByLabelText('Stock for V1'));
     await userEvent.type(screen.getByLabelText('Stock for V1'), '7');
@@ -222,7 +222,7 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     expect(JSON.parse(String(body.get('stock')))).toEqual({ V1: 7, V2: 0 });
     expect(JSON.parse(String(body.get('stockSeen')))).toEqual({ V1: 5, V2: 0 });
     expect(JSON.parse(String(body.get('volumes')))).toEqual(['V1', 'V2']);
-    expect(body.get('image')).toBe(product.image.large);
+    expect(body.get('image')).toBe(product.image);
     expect(body.get('limitPerCustomer')).toBe('');
   });
 

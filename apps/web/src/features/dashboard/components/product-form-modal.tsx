@@ -101,7 +101,7 @@ function toFormData(values: ProductFields, edited?: Product | null) {
   }
   form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
   if (values.image) form.append('image', values.image);
-  else if (edited) form.append('image', edited.image.large);
+  else if (edited) form.append('image', edited.image);
   return form;
 }
 
@@ -157,7 +157,7 @@ function PictureField({ product }: { product?: Product | null }) {
       {fieldState.error ? <FieldError>{fieldState.error.message}</FieldError> : null}
       {preview || product ? (
         <img
-          src={preview ?? product?.image.small}
+          src={preview ?? product?.images.small}
           alt="Product preview"
           className="h-40 w-30 rounded-xl object-cover ring-1 ring-ink-100"
         />

@@ -35,7 +35,7 @@ const COLUMNS: Column<Product>[] = [
     cell: (p) => (
       <div className="flex items-center gap-3">
         <img
-          src={p.image.small}
+          src={p.images.small}
           alt=""
           className="h-12 w-9 rounded-md object-cover"
           loading="lazy"

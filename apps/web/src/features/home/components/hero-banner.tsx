@@ -1,14 +1,41 @@
 import { HOME, HOME_PAGE, LAYOUT } from '@otaku/shared';
 import { ArrowRight, BookOpen, Footprints, Shirt, Sparkles, ToyBrick } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge, ButtonLink } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { SakuraPetal } from './sakura-petal';
 
+/** The banner's category tiles, each a link to its category in the shop. */
 const shelf = [
-  { label: 'Comics', icon: BookOpen, tone: 'from-sakura-500 to-sakura-700', tilt: '-rotate-6' },
-  { label: 'Clothes', icon: Shirt, tone: 'from-ink-500 to-ink-700', tilt: 'rotate-3' },
-  { label: 'Shoes', icon: Footprints, tone: 'from-sun-400 to-sun-600', tilt: '-rotate-2' },
-  { label: 'Figures', icon: ToyBrick, tone: 'from-sakura-400 to-ink-600', tilt: 'rotate-6' },
+  {
+    label: 'Comics',
+    category: 'comics',
+    icon: BookOpen,
+    tone: 'from-sakura-500 to-sakura-700',
+    tilt: '-rotate-6',
+  },
+  {
+    label: 'Clothes',
+    category: 'clothes',
+    icon: Shirt,
+    tone: 'from-ink-500 to-ink-700',
+    tilt: 'rotate-3',
+  },
+  {
+    label: 'Shoes',
+    category: 'shoes',
+    icon: Footprints,
+    tone: 'from-sun-400 to-sun-600',
+    tilt: '-rotate-2',
+  },
+  // Figures are toys, as the home page's action-figures section (DESIGN.md §4).
+  {
+    label: 'Figures',
+    category: 'toys',
+    icon: ToyBrick,
+    tone: 'from-sakura-400 to-ink-600',
+    tilt: 'rotate-6',
+  },
 ] as const;
 
 /** The home page's banner (spec §2: 690 px high, the tagline and Shop Now). */
@@ -51,16 +78,18 @@ export function HeroBanner() {
         </div>
 
         <ul
-          aria-hidden="true"
+          aria-label={HOME_PAGE.categoryTiles}
           className="mx-auto hidden w-full max-w-md grid-cols-2 gap-5 sm:grid lg:mr-0 lg:gap-6"
         >
-          {shelf.map(({ label, icon: Icon, tone, tilt }) => (
-            <li
-              key={label}
-              className={`flex aspect-square flex-col justify-between rounded-3xl bg-gradient-to-br p-5 shadow-2xl shadow-black/40 ring-1 ring-white/15 ${tone} ${tilt}`}
-            >
-              <Icon className="size-10 text-white/90" strokeWidth={1.8} />
-              <span className="font-display text-2xl font-extrabold">{label}</span>
+          {shelf.map(({ label, category, icon: Icon, tone, tilt }) => (
+            <li key={label} className={tilt}>
+              <Link
+                to={paths.shopCategory(category)}
+                className={`flex aspect-square flex-col justify-between rounded-3xl bg-gradient-to-br p-5 shadow-2xl shadow-black/40 ring-1 ring-white/15 transition-transform hover:scale-105 ${tone}`}
+              >
+                <Icon aria-hidden="true" className="size-10 text-white/90" strokeWidth={1.8} />
+                <span className="font-display text-2xl font-extrabold">{label}</span>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { HOME, TIMINGS } from '@otaku/shared';
+import { HOME, HOME_PAGE, TIMINGS } from '@otaku/shared';
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -213,6 +213,20 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
       'href',
       '/shop?category=toys',
     );
+  });
+
+  it("links the banner's category tiles to their categories in the shop", async () => {
+    renderWithProviders(<HomeRoute />);
+    await screen.findByRole('heading', { name: HOME.heroText }, { timeout: 5_000 });
+    const tiles = within(screen.getByRole('list', { name: HOME_PAGE.categoryTiles }));
+    expect(
+      tiles.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Comics', '/shop?category=comics'],
+      ['Clothes', '/shop?category=clothes'],
+      ['Shoes', '/shop?category=shoes'],
+      ['Figures', '/shop?category=toys'],
+    ]);
   });
 
   it('fills each carousel with products of its category, the figures with action figures', async () => {

@@ -66,7 +66,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
     <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:gap-12">
       <div className="mx-auto w-full max-w-md overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-ink-100 md:sticky md:top-24 md:mx-0 md:max-w-none md:self-start">
         <ProductImage
-          image={product.image}
+          image={product.images}
           alt={product.name}
           sizes={PRODUCT_IMAGE_SIZES.productPage}
           priority
@@ -110,6 +110,11 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               value={purchase.variant}
               onSelect={(variant) => apply(rules.selectVariant(product, purchase, variant))}
             />
+          )}
+          {rules.allVariantsSoldOut(product) && (
+            <p className="text-sm font-semibold text-ink-700">
+              {PRODUCT_PAGE.allSoldOut(product.category === 'comics' ? 'volumes' : 'sizes')}
+            </p>
           )}
           <QuantityStepper
             value={purchase.quantity}

@@ -1,7 +1,7 @@
 import { CART, CART_INFO, CATALOG, MAX_LINE_QUANTITY, VALIDATION } from '@otaku/shared';
 import { describe, expect, it } from 'vitest';
 import { createProduct } from '../../../test/catalog-factories';
-import { increase } from './purchase';
+import { decrease, increase } from './purchase';
 
 describe('increase', () => {
   const toy = (stock: number) =>
@@ -27,9 +27,16 @@ describe('increase', () => {
       purchase: { variant: '', quantity: 0 },
       message: CART.outOfStock,
     });
-    const comic = createProduct({ volumes: ['V1'], stock: { V1: 0 } });
+    const comic = createProduct({ volumes: ['V1', 'V2'], stock: { V1: 0, V2: 3 } });
     expect(increase(comic, { variant: 'V1', quantity: 0 }).message).toBe(
       VALIDATION.variantOutOfStock,
     );
+  });
+
+  it('says the item is out of stock, not to pick a variant, when every variant is sold out', () => {
+    const comic = createProduct({ volumes: ['V1', 'V2'], stock: { V1: 0, V2: 0 } });
+    const none = { variant: null, quantity: 0 };
+    expect(increase(comic, none)).toEqual({ purchase: none, message: CART.outOfStock });
+    expect(decrease(comic, none)).toEqual({ purchase: none, message: CART.outOfStock });
   });
 });

@@ -84,7 +84,12 @@ export function roomInCart(
     : { units: Math.max(0, cartRoom), message: CART_INFO.cartLimit(cart.maxUnitsPerCart, all) };
 }
 
+/** Every variant of a product with variants is sold out: there is none to ask for. */
+export const allVariantsSoldOut = (product: Product) =>
+  hasVariants(product) && variantsOf(product).every((v) => stockOf(product, v) === 0);
+
 export function increase(product: Product, purchase: Purchase, room = ANY_CART): Step {
+  if (allVariantsSoldOut(product)) return { purchase, message: CART.outOfStock };
   if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeIncrease };
   const available = stockOf(product, purchase.variant);
   // A product of one stock has no variant to speak of: the item itself is sold out.
@@ -98,7 +103,8 @@ export function increase(product: Product, purchase: Purchase, room = ANY_CART):
   return { purchase: { ...purchase, quantity: purchase.quantity + 1 } };
 }
 
-export function decrease(_product: Product, purchase: Purchase): Step {
+export function decrease(product: Product, purchase: Purchase): Step {
+  if (allVariantsSoldOut(product)) return { purchase, message: CART.outOfStock };
   if (purchase.variant === null) return { purchase, message: VALIDATION.variantBeforeDecrease };
   return { purchase: { ...purchase, quantity: Math.max(0, purchase.quantity - 1) } };
 }

@@ -1,4 +1,12 @@
-import { CART, CART_INFO, CATALOG, SHOP, VALIDATION, type Product } from '@otaku/shared';
+import {
+  CART,
+  CART_INFO,
+  CATALOG,
+  PRODUCT_PAGE,
+  SHOP,
+  VALIDATION,
+  type Product,
+} from '@otaku/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -52,7 +60,7 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     expect(screen.getByText(comic.description)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Frieren Vol. 2' })).toHaveAttribute(
       'srcset',
-      `${comic.image.small} 400w, ${comic.image.large} 800w`,
+      `${comic.images.small} 400w, ${comic.images.large} 800w`,
     );
     expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
@@ -255,6 +263,25 @@ describe('ProductRoute', { timeout: 20_000 }, () => {
     await userEvent.click(plus());
     expect(await screen.findByText(CART.outOfStock)).toBeInTheDocument();
     expect(quantity()).toHaveTextContent('0');
+  });
+
+  it('says a comic whose every volume is sold out is so, instead of asking for a volume', async () => {
+    const soldOut = createProduct({
+      productID: 'COM-SOLD00',
+      volumes: ['V1', 'V2'],
+      stock: { V1: 0, V2: 0 },
+      inStock: false,
+    });
+    stubCatalogApi({ products: [soldOut] });
+    toast.dismiss();
+    renderProduct(soldOut.productID);
+    expect(await screen.findByText(PRODUCT_PAGE.allSoldOut('volumes'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await userEvent.click(plus());
+    expect(await screen.findByText(CART.outOfStock)).toBeInTheDocument();
+    await userEvent.click(minus());
+    expect(screen.queryByText(VALIDATION.variantBeforeIncrease)).not.toBeInTheDocument();
+    expect(screen.queryByText(VALIDATION.variantBeforeDecrease)).not.toBeInTheDocument();
   });
 
   it('shows a friendly page for an unknown product', async () => {

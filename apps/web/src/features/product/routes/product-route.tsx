@@ -5,14 +5,15 @@ import { useParams } from 'react-router';
 import { Button, ButtonLink, NotFoundPanel, Page, ScreenSpinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { productQuery } from '../../../lib/catalog-queries';
-import { paths } from '../../../lib/paths';
+import { useShopLink } from '../../../lib/last-shop-search';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ProductDetails } from '../components/product-details';
 import { withStock } from '../lib/purchase';
 
-function BackToShop() {
+/** Back to the shop as the shopper left it: their last category, filters, sort and page. */
+function BackToShop({ to }: { to: string }) {
   return (
-    <ButtonLink to={paths.shop} variant="ghost" size="sm" className="-ml-3 w-fit">
+    <ButtonLink to={to} variant="ghost" size="sm" className="-ml-3 w-fit">
       <ArrowLeft aria-hidden="true" className="size-4" />
       {PRODUCT_PAGE.backToShop}
     </ButtonLink>
@@ -23,6 +24,7 @@ function BackToShop() {
 export function ProductRoute() {
   const { productId = '' } = useParams();
   const queryClient = useQueryClient();
+  const shopLink = useShopLink();
   const query = productQuery(productId);
   const { data: product, error, isPending, refetch } = useQuery(query);
   const notFound = error instanceof ApiError && error.status === 404;
@@ -39,7 +41,7 @@ export function ProductRoute() {
     return (
       <Page>
         <NotFoundPanel title={PRODUCT_PAGE.notFoundTitle} message={PRODUCT_PAGE.notFoundText}>
-          <ButtonLink to={paths.shop}>{PRODUCT_PAGE.backToShop}</ButtonLink>
+          <ButtonLink to={shopLink}>{PRODUCT_PAGE.backToShop}</ButtonLink>
         </NotFoundPanel>
       </Page>
     );
@@ -51,7 +53,7 @@ export function ProductRoute() {
         <Button variant="secondary" onClick={() => void refetch()}>
           {PRODUCT_PAGE.retry}
         </Button>
-        <BackToShop />
+        <BackToShop to={shopLink} />
       </Page>
     );
   }
@@ -63,7 +65,7 @@ export function ProductRoute() {
 
   return (
     <Page className="flex flex-col gap-6">
-      <BackToShop />
+      <BackToShop to={shopLink} />
       {/* A new product starts with a fresh choice of variant and quantity. */}
       <ProductDetails key={product.productID} product={product} onStockChange={onStockChange} />
     </Page>

@@ -139,7 +139,7 @@ export function SearchBox({ initial, onSearch }: SearchBoxProps) {
             )}
           >
             <ProductImage
-              image={product.image}
+              image={product.images}
               alt=""
               sizes="40px"
               className="aspect-[3/4] w-10 shrink-0 rounded-md"

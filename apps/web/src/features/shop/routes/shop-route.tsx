@@ -1,8 +1,10 @@
 import { PAGE_TITLES, SHOP, toConstraints } from '@otaku/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Page, Pagination } from '../../../components/ui';
 import { productsQuery } from '../../../lib/catalog-queries';
+import { rememberShopSearch } from '../../../lib/last-shop-search';
 import { scrollToListStart } from '../../../lib/scroll-to-list-start';
 import { ActiveFilters } from '../components/active-filters';
 import { CategoryPicker } from '../components/category-picker';
@@ -18,6 +20,9 @@ import { usePageTitle } from '../../../lib/use-page-title';
 export function ShopRoute() {
   usePageTitle(PAGE_TITLES.shop);
   const [state, update] = useShopState();
+  // What the product page's Back to Shop returns to.
+  const { search } = useLocation();
+  useEffect(() => rememberShopSearch(search), [search]);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const gridRef = useRef<HTMLDivElement>(null);
   const products = useQuery(productsQuery(toConstraints(state)));
