@@ -27,6 +27,8 @@ describe('Toaster', () => {
   it.each(['shop', 'dashboard'] as const)(
     "puts the %s's toasts below the navigation bar, on phones too",
     async (variant) => {
+      const { toast } = await import('../../lib/toast');
+      const { Toaster } = await import('./toaster');
       render(<Toaster variant={variant} />);
       toast.success('Saved');
       await screen.findByText('Saved');
