@@ -171,7 +171,8 @@ describe('GET /api/search/products', () => {
       name: 'Naruto Vol. 1',
       price: 9.99,
       category: 'comics',
-      image: {
+      image: `/uploads/products/${ids.naruto}-400.webp`,
+      images: {
         small: `/uploads/products/${ids.naruto}-400.webp`,
         large: `/uploads/products/${ids.naruto}-800.webp`,
         width: 800,
