@@ -22,6 +22,7 @@ import {
   useFormContext,
   useWatch,
   type FieldArrayWithId,
+  type FieldPath,
   type RegisterOptions,
 } from 'react-hook-form';
 import { FieldError, FieldHint, Input, Label, type InputProps } from '../../../components/ui';
@@ -38,6 +39,27 @@ export const rowsFor = (values: VariantsOf, counts: Record<string, string> = {})
   stockKeys(values).map((variant) => ({ variant, stock: counts[variant] ?? '' }));
 
 const variantsOf = (rows: StockRow[]) => JSON.stringify(rows.map((row) => row.variant));
+
+const isEmpty = (value: unknown) =>
+  value == null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * A field's message as the form shows it. The whole form is checked after every change
+ * (`useCheckAllOnChange`), so that a rule one field breaks by another's change speaks at once;
+ * but a field still empty that nobody has touched is not told it is required until it is touched
+ * or the form is submitted: picking a category does not flag every field it brings. Anything
+ * else a field breaks (a description saved past the limit, a stock that is not a number) shows
+ * at once.
+ */
+export function useShownError(): (name: FieldPath<ProductFields>) => string | undefined {
+  const { formState, getFieldState, getValues } = useFormContext<ProductFields>();
+  return (name) => {
+    const { error, isTouched, isDirty } = getFieldState(name, formState);
+    if (!error) return undefined;
+    const said = formState.isSubmitted || isTouched || isDirty || !isEmpty(getValues(name));
+    return said ? error.message : undefined;
+  };
+}
 
 /**
  * The stock rows, and `follow`, which gives them the variants that values about to be set call
@@ -61,6 +83,7 @@ function useStockRows() {
 
 function StockInputs({ rows }: { rows: FieldArrayWithId<ProductFields, 'variants'>[] }) {
   const { register, formState } = useFormContext<ProductFields>();
+  const shownError = useShownError();
   if (rows.length === 0) return null;
   const errors = formState.errors.variants;
   return (
@@ -69,7 +92,7 @@ function StockInputs({ rows }: { rows: FieldArrayWithId<ProductFields, 'variants
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         {rows.map(({ id, variant }, index) => {
           const inputId = `stock-${variant || 'single'}`;
-          const error = errors?.[index]?.stock?.message;
+          const error = shownError(`variants.${index}.stock`);
           return (
             <div key={id} className="flex flex-col gap-1">
               {/* A single stock's field is named by the legend it sits under; said, not shown twice. */}
@@ -112,6 +135,9 @@ function Choices({
       : [...field.value, item];
     onChoose?.(chosen);
     field.onChange(chosen);
+    // A box ticked or unticked is the list touched (useShownError): unticking the last one
+    // says the list is required, though the list is then as it started.
+    field.onBlur();
   };
   return (
     <>
@@ -141,8 +167,8 @@ function TypeSelect({
   label: string;
   types: readonly { slug: string; label: string }[];
 }) {
-  const { register, formState } = useFormContext<ProductFields>();
-  const error = formState.errors[name]?.message;
+  const { register } = useFormContext<ProductFields>();
+  const error = useShownError()(name);
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={name}>{label}</Label>
@@ -178,8 +204,8 @@ export function TextField<N extends TextName>({
   label: string;
   options?: RegisterOptions<ProductFields, N>;
 }) {
-  const { register, formState } = useFormContext<ProductFields>();
-  const error = formState.errors[name]?.message;
+  const { register } = useFormContext<ProductFields>();
+  const error = useShownError()(name);
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={id}>{label}</Label>
@@ -194,8 +220,10 @@ const SIZE_CHOICES = SIZES.map((s) => ({ value: s, label: s }));
 
 /** The category select, and the fields its choice calls for; a new category starts them empty. */
 export function CategoryFields() {
-  const { register, setValue, getValues, control, formState } = useFormContext<ProductFields>();
-  const { errors } = formState;
+  const { register, setValue, getValues, control } = useFormContext<ProductFields>();
+  const shownError = useShownError();
+  const categoryError = shownError('category');
+  const sizesError = shownError('sizes');
   const [category, sizes] = useWatch({ control, name: ['category', 'sizes'] });
   const { rows, follow } = useStockRows();
   const volumes: RegisterOptions<ProductFields, 'volumes'> = {
@@ -227,7 +255,7 @@ export function CategoryFields() {
             </option>
           ))}
         </select>
-        {errors.category ? <FieldError>{errors.category.message}</FieldError> : null}
+        {categoryError ? <FieldError>{categoryError}</FieldError> : null}
       </div>
       {category === 'comics' ? (
         <>
@@ -254,8 +282,8 @@ export function CategoryFields() {
               onChoose={(chosen) => follow({ sizes: chosen })}
             />
             {/* The hint until the rule's own message says the same. */}
-            {errors.sizes ? (
-              <FieldError>{errors.sizes.message}</FieldError>
+            {sizesError ? (
+              <FieldError>{sizesError}</FieldError>
             ) : sizes.length === 0 ? (
               <FieldHint>Choose sizes to enter their stock.</FieldHint>
             ) : null}
@@ -272,8 +300,8 @@ export function CategoryFields() {
 
 /** Units one customer may have of the product, cart and orders together; empty for none. */
 export function LimitPerCustomerField() {
-  const { register, formState } = useFormContext<ProductFields>();
-  const error = formState.errors.limitPerCustomer?.message;
+  const { register } = useFormContext<ProductFields>();
+  const error = useShownError()('limitPerCustomer');
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor="product-limit">Limit per customer</Label>

@@ -118,12 +118,20 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'clothes');
     expect(screen.queryByLabelText('Volumes')).not.toBeInTheDocument();
     expect(screen.queryByText('Stock')).not.toBeInTheDocument();
-    // The rule's message, not also the hint that says the same.
-    expect(screen.getByText(DASHBOARD_RULES.sizesRequired)).toBeInTheDocument();
-    expect(screen.queryByText('Choose sizes to enter their stock.')).not.toBeInTheDocument();
+    // The fields the category brings are not told they are required before they are touched:
+    // the sizes' hint, not yet the rule's message, and nothing under the type.
+    expect(screen.getByText('Choose sizes to enter their stock.')).toBeInTheDocument();
+    expect(screen.queryByText(DASHBOARD_RULES.sizesRequired)).not.toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('M'));
     expect(screen.getByLabelText('Stock for M')).toBeInTheDocument();
-    expect(screen.getByText(PRODUCT_FORM.merchTypeRequired)).toBeInTheDocument();
+    expect(screen.queryByText(PRODUCT_FORM.merchTypeRequired)).not.toBeInTheDocument();
+    // A size ticked off again was touched: the rule's message, not also the hint.
+    await userEvent.click(screen.getByLabelText('M'));
+    expect(screen.getByText(DASHBOARD_RULES.sizesRequired)).toBeInTheDocument();
+    expect(screen.queryByText('Choose sizes to enter their stock.')).not.toBeInTheDocument();
+    // Saving says what is still missing, every field at once.
+    await userEvent.click(screen.getByRole('button', { name: /Save|Create/ }));
+    expect(await screen.findByText(PRODUCT_FORM.merchTypeRequired)).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByLabelText('Category'), 'comics');
     expect(screen.getByLabelText('Volumes')).toHaveValue('');
   });

@@ -30,6 +30,7 @@ import {
   LimitPerCustomerField,
   rowsFor,
   TextField,
+  useShownError,
   type ProductFields,
 } from './product-form-fields';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
@@ -117,8 +118,8 @@ function useCheckAllOnChange(form: UseFormReturn<ProductFields>) {
 // A component of its own, as every field is, so the fields register in the order they are
 // shown: Save takes the focus to the first refused one in that order.
 function DescriptionField() {
-  const { register, formState } = useFormContext<ProductFields>();
-  const error = formState.errors.description?.message;
+  const { register } = useFormContext<ProductFields>();
+  const error = useShownError()('description');
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor="product-description">Description</Label>
@@ -137,7 +138,8 @@ function DescriptionField() {
 
 /** The picture to upload, and its preview (the product's own picture until one is chosen). */
 function PictureField({ product }: { product?: Product | null }) {
-  const { field, fieldState } = useController<ProductFields, 'image'>({ name: 'image' });
+  const { field } = useController<ProductFields, 'image'>({ name: 'image' });
+  const shownError = useShownError()('image');
   const { ref, name, onBlur, onChange, value: file } = field;
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -154,7 +156,7 @@ function PictureField({ product }: { product?: Product | null }) {
         onChange={(e) => onChange(e.target.files?.[0] ?? null)}
       />
       <FieldHint>{PRODUCT_FORM.imageHint}, image files only</FieldHint>
-      {fieldState.error ? <FieldError>{fieldState.error.message}</FieldError> : null}
+      {shownError ? <FieldError>{shownError}</FieldError> : null}
       {preview || product ? (
         <img
           src={preview ?? product?.images.small}
