@@ -70,9 +70,13 @@ export const TIMINGS = {
 
 /**
  * Toasts start below the navigation bar (64 px, with the demo banner's 24 px above it at the
- * top of a page) so they never cover its buttons.
+ * top of a page) so they never cover its buttons. On a phone (the toast library's own width
+ * for it, `TOAST_PHONE_MAX_WIDTH_PX`) a toast spans the screen, and below the bar it would cover
+ * the page's first controls (a product's Back to Shop) for as long as it shows: there toasts
+ * come from the bottom (decision 159).
  */
 const BELOW_NAV_PX = 96;
+export const TOAST_PHONE_MAX_WIDTH_PX = 600;
 
 export const TOASTS = {
   shop: { durationMs: 5_000, position: 'top-right', visibleToasts: 1, offsetTopPx: BELOW_NAV_PX },

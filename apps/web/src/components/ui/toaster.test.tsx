@@ -1,4 +1,4 @@
-import { TOASTS } from '@otaku/shared';
+import { TOAST_PHONE_MAX_WIDTH_PX, TOASTS } from '@otaku/shared';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -25,18 +25,33 @@ describe('Toaster', () => {
   });
 
   it.each(['shop', 'dashboard'] as const)(
-    "puts the %s's toasts below the navigation bar, on phones too",
+    "puts the %s's toasts below the navigation bar, and on a phone at the bottom",
     async (variant) => {
       const { toast } = await import('../../lib/toast');
       const { Toaster } = await import('./toaster');
-      render(<Toaster variant={variant} />);
+      const desktop = render(<Toaster variant={variant} />);
       toast.success('Saved');
       await screen.findByText('Saved');
-      const list = screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')!;
-      const below = `${TOASTS[variant].offsetTopPx}px`;
+      const list = () => screen.getByRole('region', { name: /Notifications/ }).querySelector('ol')!;
       expect(TOASTS[variant].offsetTopPx).toBeGreaterThanOrEqual(64 + 24);
-      expect(list.style.getPropertyValue('--offset-top')).toBe(below);
-      expect(list.style.getPropertyValue('--mobile-offset-top')).toBe(below);
+      expect(list().style.getPropertyValue('--offset-top')).toBe(
+        `${TOASTS[variant].offsetTopPx}px`,
+      );
+      expect(list()).toHaveAttribute('data-y-position', 'top');
+      desktop.unmount();
+
+      // A phone: as wide as the screen, a toast under the bar would cover the page's first
+      // controls (a product's Back to Shop) for as long as it shows.
+      vi.stubGlobal('matchMedia', (query: string) => ({
+        matches: query === `(max-width: ${TOAST_PHONE_MAX_WIDTH_PX}px)`,
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }));
+      render(<Toaster variant={variant} />);
+      toast.success('Saved again');
+      await screen.findByText('Saved again');
+      expect(list()).toHaveAttribute('data-y-position', 'bottom');
     },
   );
 });
