@@ -1,6 +1,7 @@
 import { PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
 import { Badge } from '../../../components/ui';
 import { formatLongDate, formatPrice } from '../../../lib/format';
+import { OrderLines } from './order-lines';
 
 const STATUS_LABELS: Record<string, string> = {
   pending: 'Pending',
@@ -24,29 +25,7 @@ export function OrderCard({ order }: { order: Order }) {
           {STATUS_LABELS[order.status] ?? order.status}
         </Badge>
       </div>
-      <ul className="flex flex-col gap-2 py-3">
-        {order.products.map((line, i) => (
-          <li
-            key={`${line.productId._id ?? line.productId.name}-${line.variant}-${i}`}
-            className="flex items-center gap-3"
-          >
-            <img
-              src={line.productId.image}
-              alt=""
-              width={40}
-              height={53}
-              className="h-13 w-10 rounded-md bg-ink-50 object-cover"
-            />
-            {/* The name wraps rather than cut: on a phone a cut hid the variant and quantity. */}
-            <span className="min-w-0 flex-1 text-sm break-words text-ink-800">
-              {line.productId.name}
-              {line.variant ? <span className="text-ink-500"> ({line.variant})</span> : null} ×{' '}
-              {line.quantity}
-            </span>
-            <span className="text-sm text-ink-700">{formatPrice(line.price * line.quantity)}</span>
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={order.products} className="flex flex-col gap-2 py-3" />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-ink-100 pt-3 text-sm">
         <span className="text-ink-500">
           {PAYMENT_METHOD_LABELS[order.paymentMethod]}

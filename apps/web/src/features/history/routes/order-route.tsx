@@ -1,11 +1,12 @@
 import { ORDER_CONFIRMATION, PAGE_TITLES, PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
 import { CircleCheckBig } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button, ButtonLink, NotFoundPanel, Page, ScreenSpinner } from '../../../components/ui';
 import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { OrderLines } from '../components/order-lines';
 import { useOrder } from '../api/get-order';
 
 /**
@@ -82,36 +83,7 @@ function OrderConfirmation({ order }: { order: Order }) {
           <h2 className="border-t border-ink-100 pt-4 font-bold text-ink-900">
             {ORDER_CONFIRMATION.items}
           </h2>
-          <ul className="flex flex-col gap-3">
-            {order.products.map((line, i) => (
-              <li
-                key={`${line.productId._id ?? line.productId.name}-${line.variant}-${i}`}
-                className="flex items-center gap-3"
-              >
-                <img
-                  src={line.productId.image}
-                  alt=""
-                  width={40}
-                  height={53}
-                  className="h-13 w-10 shrink-0 rounded-md bg-ink-50 object-cover"
-                />
-                <span className="min-w-0 flex-1 text-sm break-words text-ink-800">
-                  {line.productId._id ? (
-                    <Link to={paths.product(line.productId._id)} className="hover:text-sakura-700">
-                      {line.productId.name}
-                    </Link>
-                  ) : (
-                    line.productId.name
-                  )}
-                  {line.variant ? <span className="text-ink-500"> ({line.variant})</span> : null} ×{' '}
-                  {line.quantity}
-                </span>
-                <span className="shrink-0 text-sm text-ink-700">
-                  {formatPrice(Math.round(line.price * line.quantity * 100) / 100)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <OrderLines lines={order.products} linked className="flex flex-col gap-3" />
 
           <dl className="border-t border-ink-100 pt-3 text-sm text-ink-700">
             <div className={row}>
