@@ -5,10 +5,10 @@ import type { LighthouseRow } from './lighthouse';
 import type { LoadResult, ScenarioKey } from './load';
 import type { EngineReport } from './report';
 
-const load = (key: ScenarioKey, overrides: Partial<LoadResult> = {}): LoadResult => ({
-  key,
-  name: key,
+const result = (overrides: Partial<LoadResult> = {}): LoadResult => ({
+  name: 'a scenario',
   requestsPerSecond: 20_000,
+  sentPerSecond: 20_000,
   p50: 1,
   p95: 5,
   p99: 8,
@@ -17,6 +17,27 @@ const load = (key: ScenarioKey, overrides: Partial<LoadResult> = {}): LoadResult
   total: 200_000,
   ...overrides,
 });
+
+/** A scenario's result at full load, with its run at a steady half of that rate. */
+const load = (
+  key: ScenarioKey,
+  overrides: Partial<LoadResult> = {},
+  steady: Partial<LoadResult> = {},
+): LoadResult =>
+  result({
+    key,
+    name: key,
+    steady: result({ requestsPerSecond: 10_000, sentPerSecond: 10_000, p99: 3, ...steady }),
+    ...overrides,
+  });
+
+/** The bare server answered 50,000 req/s on average: a read budget of 0.20 asks for 10,000. */
+const CEILING = [
+  result({ name: 'before', requestsPerSecond: 40_000 }),
+  result({ name: 'after', requestsPerSecond: 60_000 }),
+];
+/** PostgreSQL's commits: a write budget of 0.13 asks for 1,300. */
+const COMMITS = 10_000;
 
 const KEYS: ScenarioKey[] = [
   'listing',
@@ -28,11 +49,18 @@ const KEYS: ScenarioKey[] = [
   'order',
 ];
 
-const engine = (name: string, overrides: Partial<Record<ScenarioKey, Partial<LoadResult>>> = {}) =>
+const engine = (
+  name: string,
+  overrides: Partial<Record<ScenarioKey, Partial<LoadResult>>> = {},
+  steady: Partial<Record<ScenarioKey, Partial<LoadResult>>> = {},
+) =>
   ({
     engine: name,
     scale: '10000 products, 100000 orders',
-    load: KEYS.map((key) => load(key, overrides[key])),
+    load: KEYS.map((key) => load(key, overrides[key], steady[key])),
+    ...(name.startsWith('PostgreSQL')
+      ? { reference: { connections: 5, reads: 50_000, commits: COMMITS } }
+      : {}),
     statements: [
       { name: 'listing page 1', statements: 1, status: 200 },
       { name: 'listing page 40', statements: 1, status: 200 },
@@ -63,6 +91,7 @@ const page = (name: string, overrides: Partial<LighthouseRow> = {}): LighthouseR
 });
 
 const fullRun = (): Measured => ({
+  ceiling: CEILING,
   engines: [engine('PostgreSQL over a Unix socket'), engine('PGlite')],
   bundles: (['home', 'shop', 'product', 'cart', 'dashboard'] as const).map((k) => bundle(k)),
   lighthouse: ['home', 'shop', 'product'].map((p) => page(p)),
@@ -79,35 +108,83 @@ describe('checkBudgets', () => {
     expect(summarise(rows)).toBe('18 met');
   });
 
-  it('misses a load budget on its rate, its tail or its errors, on PostgreSQL only', () => {
+  it('holds a rate to its share of the run’s reference, reads and writes each to their own', () => {
     const run = fullRun();
     run.engines[0] = engine('PostgreSQL over TCP', {
-      listing: { p99: 31 },
-      detail: { requestsPerSecond: 9_999 },
-      addToCart: { errors: 3 },
-      dashboard: { p95: 100 },
+      // 0.20 × 50,000 = 10,000: at the bound is within it.
+      listing: { requestsPerSecond: 10_000 },
+      search: { requestsPerSecond: 9_999 },
+      // 0.13 × 10,000 commits = 1,300.
+      addToCart: { requestsPerSecond: 1_299 },
     });
-    const rows = checkBudgets(run);
-    const byName = new Map(rows.map((r) => [r.budget, r]));
+    const byName = new Map(checkBudgets(run).map((r) => [r.budget, r]));
     expect(byName.get('shop listing')).toMatchObject({
-      verdict: 'missed',
-      measured: '20,000 req/s, p99 31 ms',
+      verdict: 'met',
+      target: '≥ 0.20 × the bare server’s req/s, p99 ≤ 30 ms at 50% of its rate',
+      measured: '10,000 req/s = 0.20 × 50,000, p99 3 ms, at 10,000 req/s',
     });
-    expect(byName.get('product detail')?.verdict).toBe('missed');
+    expect(byName.get('search (a listing with a query)')?.verdict).toBe('missed');
     expect(byName.get('add to cart')).toMatchObject({
       verdict: 'missed',
-      measured: '20,000 req/s, p99 8 ms, 3 errors',
+      measured: '1,299 req/s = 0.13 × 10,000, p99 3 ms, at 10,000 req/s',
+    });
+  });
+
+  it('the same shop on a machine half as fast meets the same rate budgets', () => {
+    const run = fullRun();
+    const half = (r: LoadResult) => ({ ...r, requestsPerSecond: r.requestsPerSecond / 2 });
+    run.ceiling = run.ceiling.map(half);
+    run.engines = run.engines.map((e) => ({
+      ...e,
+      load: e.load.map(half),
+      ...(e.reference ? { reference: { ...e.reference, commits: COMMITS / 2 } } : {}),
+    }));
+    expect(summarise(checkBudgets(run))).toBe('18 met');
+  });
+
+  it('reads latency at the steady load, and misses on its tail or on errors of either run', () => {
+    const run = fullRun();
+    run.engines[0] = engine(
+      'PostgreSQL over TCP',
+      // The saturated run's tail is what the machine queues, not what the budget reads.
+      { listing: { p99: 500 }, addToCart: { errors: 3 } },
+      { detail: { p99: 10.01 }, dashboard: { p95: 100 }, order: { errors: 1 } },
+    );
+    const byName = new Map(checkBudgets(run).map((r) => [r.budget, r]));
+    expect(byName.get('shop listing')?.verdict).toBe('met');
+    expect(byName.get('product detail')).toMatchObject({
+      verdict: 'missed',
+      measured: '20,000 req/s = 0.40 × 50,000, p99 10.01 ms, at 10,000 req/s',
     });
     // At the bound is within it.
     expect(byName.get('dashboard lists at 100,000 orders')?.verdict).toBe('met');
-    expect(summarise(rows)).toBe('15 met, 3 missed');
+    expect(byName.get('add to cart')?.measured).toMatch(/, 3 errors$/);
+    expect(byName.get('add to cart')?.verdict).toBe('missed');
+    expect(byName.get('cash-on-delivery order placement')?.verdict).toBe('missed');
+  });
+
+  it('does not judge a rate without its reference or a latency without its steady run', () => {
+    const run = fullRun();
+    run.ceiling = [];
+    run.engines[0] = { ...engine('PostgreSQL over TCP'), reference: undefined };
+    run.engines[0].load = run.engines[0].load.map((r) =>
+      r.key === 'order' ? { ...r, steady: undefined } : r,
+    );
+    const verdicts = new Map(checkBudgets(run).map((r) => [r.budget, r.verdict]));
+    expect(verdicts.get('shop listing')).toBe('not measured');
+    expect(verdicts.get('add to cart')).toBe('not measured');
+    expect(verdicts.get('shop listing on PGlite')).toBe('not measured');
+    expect(verdicts.get('cash-on-delivery order placement')).toBe('not measured');
+    // A latency budget alone needs no reference.
+    expect(verdicts.get('dashboard lists at 100,000 orders')).toBe('met');
   });
 
   it('holds PGlite to its own listing budget and not to PostgreSQL’s', () => {
     const run = fullRun();
+    // PGlite's shares are 0.15 and 0.02 of 50,000: 7,500 and 1,000.
     run.engines[1] = engine('PGlite', {
-      listing: { requestsPerSecond: 999, p99: 80 },
-      listingWhileCarts: { requestsPerSecond: 480, p99: 120 },
+      listing: { requestsPerSecond: 7_499, p99: 80 },
+      listingWhileCarts: { requestsPerSecond: 999, p99: 120 },
     });
     expect(verdictOf(run, 'shop listing')).toBe('met');
     expect(verdictOf(run, 'shop listing while carts change')).toBe('met');
@@ -117,6 +194,7 @@ describe('checkBudgets', () => {
 
   it('says what a run did not measure instead of judging it', () => {
     const rows = checkBudgets({
+      ceiling: CEILING,
       engines: [engine('PGlite')],
       bundles: [],
       lighthouse: [page('home')],

@@ -1,5 +1,7 @@
 /** Drives one endpoint with autocannon on loopback and summarises the result. */
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { Client } from 'undici';
 
 export interface ScenarioRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,7 +39,10 @@ export interface Scenario {
 export interface LoadResult {
   key?: ScenarioKey;
   name: string;
+  /** The timed requests answered a second (all of them unless some are marked `measure`). */
   requestsPerSecond: number;
+  /** Every request sent a second, timed or not: what a steady run's rate is a share of. */
+  sentPerSecond: number;
   p50: number;
   p95: number;
   p99: number;
@@ -45,6 +50,8 @@ export interface LoadResult {
   /** Answers outside okStatuses, by status code (what the errors column counts beside timeouts). */
   unexpected: Record<number, number>;
   total: number;
+  /** The same scenario at a steady share of this rate (runPaced), where a budget reads latency. */
+  steady?: LoadResult;
 }
 
 /** The piece of an autocannon connection read here: the request it last sent. */
@@ -58,39 +65,91 @@ const percentile = (sorted: number[], p: number) =>
     ? 0
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+/** A request as one connection sends it: its shopper's token and its own body filled in. */
+interface ConnectionRequest {
+  method: NonNullable<ScenarioRequest['method']>;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  measure: boolean;
+}
+
+/** The requests of the connection numbered n, in the order it sends them. */
+function connectionRequests(scenario: Scenario, n: number): ConnectionRequest[] {
+  const tokens = scenario.connectionTokens ?? [];
+  return scenario.requests.map((r) => {
+    const body = typeof r.body === 'function' ? r.body(n) : r.body;
+    const token = tokens.length > 0 ? tokens[n % tokens.length] : undefined;
+    return {
+      method: r.method ?? 'GET',
+      path: r.path,
+      headers: {
+        'content-type': 'application/json',
+        // As the shop's own pages call it: a browser always offers compression.
+        'accept-encoding': BROWSER_ACCEPT_ENCODING,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...r.headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      measure: r.measure ?? false,
+    };
+  });
+}
+
+/** What both runners count: the timed answers' latencies and the answers outside okStatuses. */
+class Tally {
+  readonly timings: number[] = [];
+  readonly unexpected: Record<number, number> = {};
+  readonly #ok: Set<number>;
+  /** Whether only the requests marked `measure` are timed. */
+  readonly marked: boolean;
+
+  constructor(scenario: Scenario) {
+    this.#ok = new Set(scenario.okStatuses ?? [200]);
+    this.marked = scenario.requests.some((r) => r.measure);
+  }
+
+  status(status: number) {
+    if (!this.#ok.has(status)) this.unexpected[status] = (this.unexpected[status] ?? 0) + 1;
+  }
+
+  time(ms: number, measure: boolean) {
+    if (!this.marked || measure) this.timings.push(ms);
+  }
+
+  result(
+    scenario: Scenario,
+    seconds: number,
+    all: { perSecond: number; total: number; failed: number },
+  ): LoadResult {
+    const own = [...this.timings].sort((a, b) => a - b);
+    return {
+      key: scenario.key,
+      name: scenario.name,
+      requestsPerSecond: this.marked ? Math.round(own.length / seconds) : all.perSecond,
+      sentPerSecond: all.perSecond,
+      p50: round(percentile(own, 50)),
+      p95: round(percentile(own, 95)),
+      p99: round(percentile(own, 99)),
+      errors: all.failed + Object.values(this.unexpected).reduce((a, b) => a + b, 0),
+      unexpected: this.unexpected,
+      total: this.marked ? own.length : all.total,
+    };
+  }
+}
+
+/** As many requests as the server answers: each connection sends its next one on each answer. */
 export async function runLoad(
   baseUrl: string,
   scenario: Scenario,
   options: { connections: number; seconds: number },
 ): Promise<LoadResult> {
-  const ok = new Set(scenario.okStatuses ?? [200]);
-  const tokens = scenario.connectionTokens ?? [];
-  const measured = scenario.requests.some((r) => r.measure);
-  const timings: number[] = [];
-  const unexpected: Record<number, number> = {};
-
-  /** The requests of the connection numbered n: its shopper's token, its own bodies. */
+  const tally = new Tally(scenario);
   const requestsOf = (n: number) =>
-    scenario.requests.map((r) => {
-      const body = typeof r.body === 'function' ? r.body(n) : r.body;
-      const token = tokens.length > 0 ? tokens[n % tokens.length] : undefined;
-      return {
-        method: r.method ?? 'GET',
-        path: r.path,
-        headers: {
-          'content-type': 'application/json',
-          // As the shop's own pages call it: a browser always offers compression.
-          'accept-encoding': BROWSER_ACCEPT_ENCODING,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...r.headers,
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        measure: r.measure ?? false,
-        onResponse: (status: number) => {
-          if (!ok.has(status)) unexpected[status] = (unexpected[status] ?? 0) + 1;
-        },
-      };
-    });
+    connectionRequests(scenario, n).map((r) => ({
+      ...r,
+      onResponse: (status: number) => tally.status(status),
+    }));
   let connectionsMade = 0;
   const settings: autocannon.Options = {
     url: baseUrl,
@@ -104,25 +163,70 @@ export async function runLoad(
     const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
     // With pipelining 1 the request a connection last sent is the one just answered.
     instance.on('response', (client: unknown, _status: number, _bytes: number, ms: number) => {
-      if (!measured || (client as Connection).requestIterator.currentRequest.measure) {
-        timings.push(ms);
-      }
+      tally.time(ms, (client as Connection).requestIterator.currentRequest.measure ?? false);
     });
   });
-  const own = [...timings].sort((a, b) => a - b);
-  return {
-    key: scenario.key,
-    name: scenario.name,
-    requestsPerSecond: measured
-      ? Math.round(own.length / options.seconds)
-      : Math.round(result.requests.average),
-    p50: round(percentile(own, 50)),
-    p95: round(percentile(own, 95)),
-    p99: round(percentile(own, 99)),
-    errors: result.errors + result.timeouts + Object.values(unexpected).reduce((a, b) => a + b, 0),
-    unexpected,
-    total: measured ? own.length : result.requests.total,
+  return tally.result(scenario, options.seconds, {
+    perSecond: Math.round(result.requests.average),
+    total: result.requests.total,
+    failed: result.errors + result.timeouts,
+  });
+}
+
+/**
+ * The scenario at a steady rate below what the server can answer, as shoppers who pause
+ * between clicks: each connection sends its next request at its own turn (its turns `rate /
+ * connections` a second apart, the connections' turns spread evenly), waits when early and
+ * sends at once when late. A latency is timed from the request's turn, not from when it left,
+ * so an answer that made the next request late counts that wait too (no coordinated omission).
+ * autocannon's own rate limit sends each connection's share of a second back to back at the
+ * second's start, a burst at full load, so it cannot measure this.
+ */
+export async function runPaced(
+  baseUrl: string,
+  scenario: Scenario,
+  options: { connections: number; seconds: number; rate: number },
+): Promise<LoadResult> {
+  const tally = new Tally(scenario);
+  const period = (options.connections * 1000) / options.rate;
+  const start = performance.now();
+  const end = start + options.seconds * 1000;
+  let sent = 0;
+  let failed = 0;
+  const connection = async (n: number) => {
+    const client = new Client(baseUrl, { pipelining: 1 });
+    const requests = connectionRequests(scenario, n);
+    try {
+      for (let turn = start + (n * period) / options.connections, i = 0; turn < end; i++) {
+        const request = requests[i % requests.length]!;
+        const early = turn - performance.now();
+        if (early > 0) await sleep(early);
+        sent++;
+        try {
+          const { statusCode, body } = await client.request({
+            method: request.method,
+            path: request.path,
+            headers: request.headers,
+            body: request.body,
+          });
+          await body.dump();
+          tally.status(statusCode);
+          tally.time(performance.now() - turn, request.measure);
+        } catch {
+          failed++;
+        }
+        turn += period;
+      }
+    } finally {
+      await client.close();
+    }
   };
+  await Promise.all(Array.from({ length: options.connections }, (_, n) => connection(n)));
+  return tally.result(scenario, options.seconds, {
+    perSecond: Math.round(sent / options.seconds),
+    total: sent,
+    failed,
+  });
 }
 
 const round = (ms: number) => Math.round(ms * 100) / 100;

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { summarise, type BudgetRow } from './budgets';
+import { STEADY_SHARE, summarise, type BudgetRow } from './budgets';
 import type { BundleRow } from './bundle';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult } from './load';
@@ -48,7 +48,7 @@ export function renderReport(report: Report): string {
     '',
     '## This machine',
     '',
-    'What the machine itself allows, under the same load: the most requests a second any endpoint could answer here. The shop’s rows follow it from one machine to the next; where the two rows differ much, the machine’s speed changed during the run.',
+    'What the machine itself allows, under the same load: the most requests a second any endpoint could answer here. The read budgets are shares of the mean of these two rows; where the two differ much, the machine’s speed changed during the run.',
     '',
     table(
       ['reference', 'req/s', 'p50 ms', 'p99 ms'],
@@ -63,7 +63,7 @@ export function renderReport(report: Report): string {
     report.smoke
       ? 'A smoke run (tiny data, a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
       : [
-          'Set for 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named; the shop’s rows follow the machine’s (above).',
+          `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
           report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,
           ` ${summarise(budgets)}.`,
         ].join(''),
@@ -86,6 +86,27 @@ export function renderReport(report: Report): string {
         ['endpoint', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'requests'],
         e.load.map((r) => [r.name, r.requestsPerSecond, r.p50, r.p95, r.p99, r.errors, r.total]),
       ),
+    );
+    const steady = e.load.filter((r) => r.steady);
+    if (steady.length > 0) {
+      parts.push(
+        '',
+        `At a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s rate above (all requests a second; each latency timed from the request’s turn):`,
+        '',
+        table(
+          ['endpoint', 'req/s sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
+          steady.map(({ name, steady: r }) => [
+            name,
+            r!.sentPerSecond,
+            r!.p50,
+            r!.p95,
+            r!.p99,
+            r!.errors,
+          ]),
+        ),
+      );
+    }
+    parts.push(
       '',
       'SQL statements per request (one request at a time):',
       '',

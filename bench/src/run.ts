@@ -19,11 +19,11 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { DATABASE_TIME_LIMITS } from '../../apps/server/src/db/connection-pool';
 import { signAccessToken } from '../../apps/server/src/lib/tokens';
-import { checkBudgets, summarise } from './budgets';
+import { checkBudgets, STEADY_SHARE, steadyScenarios, summarise } from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
 import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';
 import { runLighthouse, type LighthouseRow } from './lighthouse';
-import { countStatements, runLoad } from './load';
+import { countStatements, runLoad, runPaced } from './load';
 import { startCluster } from './postgres';
 import { bareHttpCeiling, postgresReference, type PostgresReference } from './reference';
 import { writeReport, type EngineReport } from './report';
@@ -53,8 +53,13 @@ const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
 /** `--only=lighthouse`: the demo shop's pages in Lighthouse, without the generated data or load. */
 const lighthouseOnly = only?.length === 1 && only[0] === 'lighthouse';
-const engines =
-  (args.get('engine') ?? 'both') === 'both' ? ['postgres', 'pglite'] : [args.get('engine')!];
+const ENGINES = ['postgres', 'pglite'] as const;
+const engineArg = args.get('engine') ?? 'both';
+const engines = ENGINES.filter((e) => engineArg === 'both' || engineArg === e);
+if (engines.length === 0) {
+  console.error(`--engine is postgres, pglite or both, not ${engineArg}`);
+  process.exit(2);
+}
 const out =
   args.get('out') ??
   path.join(
@@ -68,7 +73,7 @@ const out =
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
 async function benchEngine(
-  engine: string,
+  engine: (typeof ENGINES)[number],
   passwordHash: string,
 ): Promise<EngineReport | undefined> {
   let databaseUrl: string | undefined;
@@ -183,8 +188,15 @@ async function benchEngine(
       ].filter((s) => !only || only.some((word) => s.name.includes(word)))) {
         console.log(`[${engine}] ${scenario.name}`);
         const result = await runLoad(url, scenario, { connections, seconds });
-        if (Object.keys(result.unexpected).length > 0) {
-          console.log(`[${engine}] unexpected answers: ${JSON.stringify(result.unexpected)}`);
+        if (scenario.key && steadyScenarios(engine).includes(scenario.key)) {
+          const rate = Math.max(1, Math.round(STEADY_SHARE * result.sentPerSecond));
+          console.log(`[${engine}] ${scenario.name}, steady at ${rate} req/s`);
+          result.steady = await runPaced(url, scenario, { connections, seconds, rate });
+        }
+        for (const r of [result, result.steady]) {
+          if (r && Object.keys(r.unexpected).length > 0) {
+            console.log(`[${engine}] unexpected answers: ${JSON.stringify(r.unexpected)}`);
+          }
         }
         results.push(result);
       }
@@ -246,7 +258,7 @@ async function main() {
       });
     }
   }
-  const budgets = checkBudgets({ engines: reports, bundles, lighthouse });
+  const budgets = checkBudgets({ ceiling, engines: reports, bundles, lighthouse });
   const text = writeReport(
     { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke, budgets },
     out,
