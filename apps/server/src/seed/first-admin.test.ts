@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConfig, type TestDatabase } from '../../test/helpers';
 import { createUser } from '../../test/users';
 import { verifyPassword } from '../lib/passwords';
@@ -11,9 +11,11 @@ import { CREDENTIALS_FILE } from './credentials-file';
 import { ensureFirstSuperAdmin, NoSuperAdminError } from './first-admin';
 import { captureLog, countRows, keptPassword, linesHolding } from './seed-test-kit';
 
+// Each test's database is given back after it, so the next one is the worker's own, reset,
+// rather than a new clone of the template.
 const databases: TestDatabase[] = [];
-afterAll(async () => {
-  for (const d of databases) await d.drop();
+afterEach(async () => {
+  for (const d of databases.splice(0)) await d.drop();
 });
 const emptyShop = async () => {
   const created = await createTestDatabase();
