@@ -84,8 +84,6 @@ beforeAll(async () => {
     toyType: 'action-figure',
     priceCents: 2999,
   });
-  // The words search corrects to are those of the names as the server last read them.
-  await t.app.catalogAnswers.vocabulary.refresh();
 });
 
 async function search(searchQuery: string, extra: ProductConstraintsInput = {}) {
