@@ -130,6 +130,13 @@ describe('searchQuery in GET /api/product/getProducts', () => {
     expect(found(await search('dargon'))[0]).toBe(ids.dragon);
   });
 
+  it('finds the products that have every word of a query, each as typed or as read', async () => {
+    expect((await search('bleach hollows')).totalProducts).toBe(10);
+    expect(found(await search('kaiju figure'))).toEqual([ids.kaiju]);
+    expect(found(await search('figur lufy'))).toEqual([ids.luffy]);
+    expect(await search('bleach kaiju')).toMatchObject({ totalProducts: 0 });
+  });
+
   it('puts a match in the name before a match in the description', async () => {
     const body = await search('naruto');
     expect(found(body)).toEqual([ids.naruto, ids.hoodie]);

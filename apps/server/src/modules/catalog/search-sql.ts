@@ -67,6 +67,7 @@ function byPosition(terms: SearchTerms, matches: readonly WordMatch[]): WordMatc
 export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
   const typed = sql`p.search_text like ${likePattern(terms.query)}`;
   if (terms.words.length === 0) return sql`(${typed})`;
+  const alone = terms.words.length === 1 && terms.words[0] === terms.query;
   const everyWord = byPosition(terms, matches).map(
     (readings) =>
       sql`(${sql.join(
@@ -74,6 +75,8 @@ export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): 
         sql` or `,
       )})`,
   );
+  // A query of one plain word is that word: its own pattern already says "as typed".
+  if (alone) return everyWord[0]!;
   return sql`(${typed} or (${sql.join(everyWord, sql` and `)}))`;
 }
 
