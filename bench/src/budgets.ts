@@ -49,6 +49,11 @@ const POSTGRES_LOAD: LoadBudget[] = [
     maxP99: 30,
   },
   { key: 'search', label: 'search (a listing with a query)', minPerSecond: 4_000, maxP99: 30 },
+  {
+    key: 'searchUncached',
+    label: 'search never cached (a new query each time)',
+    minPerSecond: 1_000,
+  },
   { key: 'detail', label: 'product detail', minPerSecond: 10_000, maxP99: 10 },
   { key: 'addToCart', label: 'add to cart', minPerSecond: 2_000, maxP99: 50 },
   { key: 'order', label: 'cash-on-delivery order placement', maxP99: 100 },

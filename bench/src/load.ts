@@ -4,6 +4,8 @@ import autocannon from 'autocannon';
 export interface ScenarioRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /** A new path for every request sent (e.g. a query no answer cache holds); `path` first. */
+  nextPath?: () => string;
   /** A JSON body, or one per connection (given the connection's number) to spread the load. */
   body?: object | ((connection: number) => object);
   headers?: Record<string, string>;
@@ -17,7 +19,15 @@ export interface ScenarioRequest {
 
 /** The shop's scenarios, by what the budgets call them (budgets.ts). */
 export type ScenarioKey =
-  'listing' | 'listingWhileCarts' | 'search' | 'detail' | 'dashboard' | 'addToCart' | 'order';
+  | 'listing'
+  | 'listingWhileCarts'
+  | 'search'
+  | 'searchUncached'
+  | 'searchUncachedAlone'
+  | 'detail'
+  | 'dashboard'
+  | 'addToCart'
+  | 'order';
 
 export interface Scenario {
   /** Which of the shop's scenarios this is; none for the machine's own reference. */
@@ -25,6 +35,8 @@ export interface Scenario {
   name: string;
   /** One or more requests, taken in turn by each connection. */
   requests: ScenarioRequest[];
+  /** The connections it runs with, when not the run's (e.g. one, for a single caller's times). */
+  connections?: number;
   /** Status codes that are a correct answer under load (e.g. 409 when stock runs out). */
   okStatuses?: number[];
   /**
@@ -86,6 +98,11 @@ export async function runLoad(
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         measure: r.measure ?? false,
+        ...(r.nextPath
+          ? {
+              setupRequest: (request: autocannon.Request) => ({ ...request, path: r.nextPath!() }),
+            }
+          : {}),
         onResponse: (status: number) => {
           if (!ok.has(status)) unexpected[status] = (unexpected[status] ?? 0) + 1;
         },
@@ -94,7 +111,7 @@ export async function runLoad(
   let connectionsMade = 0;
   const settings: autocannon.Options = {
     url: baseUrl,
-    connections: options.connections,
+    connections: scenario.connections ?? options.connections,
     duration: options.seconds,
     requests: requestsOf(0),
     // Each connection is its own shopper with its own cart (see connectionTokens).
