@@ -6,6 +6,8 @@ import { Client } from 'undici';
 export interface ScenarioRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /** A new path for every request sent (e.g. a query no answer cache holds); `path` first. */
+  nextPath?: () => string;
   /** A JSON body, or one per connection (given the connection's number) to spread the load. */
   body?: object | ((connection: number) => object);
   headers?: Record<string, string>;
@@ -19,7 +21,15 @@ export interface ScenarioRequest {
 
 /** The shop's scenarios, by what the budgets call them (budgets.ts). */
 export type ScenarioKey =
-  'listing' | 'listingWhileCarts' | 'search' | 'detail' | 'dashboard' | 'addToCart' | 'order';
+  | 'listing'
+  | 'listingWhileCarts'
+  | 'search'
+  | 'searchUncached'
+  | 'searchUncachedAlone'
+  | 'detail'
+  | 'dashboard'
+  | 'addToCart'
+  | 'order';
 
 export interface Scenario {
   /** Which of the shop's scenarios this is; none for the machine's own reference. */
@@ -27,6 +37,8 @@ export interface Scenario {
   name: string;
   /** One or more requests, taken in turn by each connection. */
   requests: ScenarioRequest[];
+  /** The connections it runs with, when not the run's (e.g. one, for a single caller's times). */
+  connections?: number;
   /** Status codes that are a correct answer under load (e.g. 409 when stock runs out). */
   okStatuses?: number[];
   /**
@@ -69,6 +81,7 @@ const percentile = (sorted: number[], p: number) =>
 interface ConnectionRequest {
   method: NonNullable<ScenarioRequest['method']>;
   path: string;
+  nextPath?: () => string;
   headers: Record<string, string>;
   body?: string;
   measure: boolean;
@@ -83,6 +96,7 @@ function connectionRequests(scenario: Scenario, n: number): ConnectionRequest[] 
     return {
       method: r.method ?? 'GET',
       path: r.path,
+      ...(r.nextPath ? { nextPath: r.nextPath } : {}),
       headers: {
         'content-type': 'application/json',
         // As the shop's own pages call it: a browser always offers compression.
@@ -146,14 +160,17 @@ export async function runLoad(
 ): Promise<LoadResult> {
   const tally = new Tally(scenario);
   const requestsOf = (n: number) =>
-    connectionRequests(scenario, n).map((r) => ({
+    connectionRequests(scenario, n).map(({ nextPath, ...r }) => ({
       ...r,
+      ...(nextPath
+        ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: nextPath() }) }
+        : {}),
       onResponse: (status: number) => tally.status(status),
     }));
   let connectionsMade = 0;
   const settings: autocannon.Options = {
     url: baseUrl,
-    connections: options.connections,
+    connections: scenario.connections ?? options.connections,
     duration: options.seconds,
     requests: requestsOf(0),
     // Each connection is its own shopper with its own cart (see connectionTokens).
@@ -205,7 +222,7 @@ export async function runPaced(
         try {
           const { statusCode, body } = await client.request({
             method: request.method,
-            path: request.path,
+            path: request.nextPath ? request.nextPath() : request.path,
             headers: request.headers,
             body: request.body,
           });

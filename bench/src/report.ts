@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { STEADY_SHARE, summarise, type BudgetRow } from './budgets';
 import type { BundleRow } from './bundle';
+import type { SearchExplained } from './explain';
+import type { GrowthRow } from './growth';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult } from './load';
 import type { PostgresReference } from './reference';
@@ -11,10 +13,16 @@ import type { PostgresReference } from './reference';
 export interface EngineReport {
   engine: string;
   scale: string;
+  /** How long generating the data took, in seconds. */
+  generatedSeconds?: number;
   load: LoadResult[];
   statements: Array<{ name: string; statements: number | null; status: number }>;
   /** PostgreSQL's own rates from here (PostgreSQL only). */
   reference?: PostgresReference;
+  /** A misspelt search's statements as the database runs them at this size. */
+  explained?: SearchExplained;
+  /** A large run: each endpoint against the default size's committed results. */
+  growth?: GrowthRow[];
 }
 
 export interface Report {
@@ -75,6 +83,8 @@ export function renderReport(report: Report): string {
   );
   for (const e of report.engines) {
     parts.push('', `## ${e.engine} (${e.scale})`, '');
+    if (e.generatedSeconds !== undefined)
+      parts.push(`Generating the data took ${e.generatedSeconds} s.`, '');
     if (e.reference) {
       parts.push(
         `PostgreSQL itself, through ${e.reference.connections} connections (the shop's pool) with ${report.connections} callers: ${e.reference.reads} \`select 1\` and ${e.reference.commits} one-row commits a second.`,
@@ -115,6 +125,25 @@ export function renderReport(report: Report): string {
         e.statements.map((s) => [s.name, s.statements ?? 'n/a', s.status]),
       ),
     );
+    if (e.growth) {
+      const times = (n: number | null) => (n === null ? '–' : `${n}×`);
+      parts.push(
+        '',
+        'Against the default size (the committed `bench/results/latest.md`, same engine): the large run’s p50, p99 and requests a second over the default’s.',
+        '',
+        table(
+          ['endpoint', 'p50', 'p99', 'req/s'],
+          e.growth.map((g) => [g.endpoint, times(g.p50), times(g.p99), times(g.requestsPerSecond)]),
+        ),
+      );
+    }
+    if (e.explained) {
+      parts.push(
+        '',
+        `A misspelt search at this size, \`${e.explained.query}\`, as the database runs it with no kept answer: the readings of its words, then the page (\`EXPLAIN (ANALYZE, BUFFERS)\`, one run, after the data was generated).`,
+        ...e.explained.plans.flatMap((plan) => ['', '```', plan, '```']),
+      );
+    }
   }
   if (report.bundles.length > 0) {
     parts.push(

@@ -5,12 +5,14 @@
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
  * Flags: --smoke (tiny data, 1 s per endpoint, no Lighthouse: what `npm test` runs),
+ * --size=large (ten times the catalog and orders; each endpoint's growth against the committed
+ * default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
  * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words),
  * --only=lighthouse (Lighthouse and the bundles alone: no generated data, no load; written to
  * bench/.work/lighthouse.md unless --out says otherwise).
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -21,10 +23,13 @@ import { DATABASE_TIME_LIMITS } from '../../apps/server/src/db/connection-pool';
 import { signAccessToken } from '../../apps/server/src/lib/tokens';
 import { checkBudgets, STEADY_SHARE, steadyScenarios, summarise } from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
-import { BENCH_PASSWORD, FULL, generate, TINY, type Scale } from './generate';
+import { explainSearch } from './explain';
+import { BENCH_PASSWORD, FULL, generate, LARGE, TINY, type Scale } from './generate';
+import { growth, readDefaultRows } from './growth';
 import { runLighthouse, type LighthouseRow } from './lighthouse';
 import { countStatements, runLoad, runPaced } from './load';
 import { startCluster } from './postgres';
+import { uniqueQueries, withSlip, random, type Vocabulary } from './queries';
 import { bareHttpCeiling, postgresReference, type PostgresReference } from './reference';
 import { writeReport, type EngineReport } from './report';
 import {
@@ -36,18 +41,28 @@ import {
   orderPlacementScenario,
   searchScenario,
   statementRequests,
+  uncachedSearchScenario,
   type StockLine,
 } from './scenarios';
 import { repoRoot, staleBuildWarning, withServer } from './server';
 
-const args = new Map(
-  process.argv.slice(2).map((a) => {
-    const [k, v] = a.replace(/^--/, '').split('=');
-    return [k!, v ?? 'true'] as const;
-  }),
-);
+/** `--name=value`, `--name value`, or `--name` alone (true). */
+function readArgs(argv: string[]): Map<string, string> {
+  const read = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const [k, v] = argv[i]!.replace(/^--/, '').split('=');
+    const following = argv[i + 1];
+    if (v === undefined && following !== undefined && !following.startsWith('--')) {
+      read.set(k!, following);
+      i++;
+    } else read.set(k!, v ?? 'true');
+  }
+  return read;
+}
+const args = readArgs(process.argv.slice(2));
 const smoke = args.has('smoke');
-const scale: Scale = smoke ? TINY : FULL;
+const large = args.get('size') === 'large';
+const scale: Scale = smoke ? TINY : large ? LARGE : FULL;
 const seconds = Number(args.get('seconds') ?? (smoke ? 1 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
@@ -68,9 +83,13 @@ const out =
       ? 'bench/.work/smoke.md'
       : lighthouseOnly
         ? 'bench/.work/lighthouse.md'
-        : 'bench/results/latest.md',
+        : large
+          ? 'bench/results/large.md'
+          : 'bench/results/latest.md',
   );
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 async function benchEngine(
   engine: (typeof ENGINES)[number],
@@ -122,7 +141,23 @@ async function benchEngine(
       dataDir: path.join(dataDir, 'pglite'),
       timeLimits: { ...DATABASE_TIME_LIMITS, statementMs: 0 },
     });
+    const generating = Date.now();
     await generate(database, scale, passwordHash);
+    const generatedSeconds = Math.round((Date.now() - generating) / 1000);
+    console.log(`[${engine}] generated in ${generatedSeconds} s`);
+    const vocabulary: Vocabulary = {
+      words: rows<{ word: string }>(
+        await database.db.execute(sql`select word from search_words order by word`),
+      ).map((r) => r.word),
+      names: rows<{ name: string }>(
+        await database.db.execute(sql`select name from products order by md5(id) limit 5000`),
+      ).map((r) => r.name),
+    };
+    // A typo of a word many products share, as the report's example of where a search's work goes.
+    const typo = vocabulary.words.includes('dragon')
+      ? 'dragn'
+      : withSlip(vocabulary.words.find((w) => w.length >= 5) ?? 'dragon', random(1));
+    const explained = await explainSearch(database, typo);
     const staff = await database.db.execute<{ id: string }>(
       sql`select id from users where role = 'superAdmin' limit 1`,
     );
@@ -137,7 +172,6 @@ async function benchEngine(
           where stock >= 100000 order by product_id, position limit ${connections}`,
     );
     await database.close();
-    const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
     const staffId = rows<{ id: string }>(staff)[0]!.id;
     const productIds = rows<{ id: string }>(ids).map((r) => r.id);
     const lines = rows<StockLine>(stocked);
@@ -176,10 +210,14 @@ async function benchEngine(
     });
     const load = await withServer(env, async (url) => {
       const results = [];
+      // One run of queries for both: what one scenario asked, the other does not ask again.
+      const nextQuery = uniqueQueries(vocabulary);
       // Order placement last: it adds orders, and the dashboard is measured at the set scale.
       for (const scenario of [
         listingScenario(),
         searchScenario(),
+        uncachedSearchScenario(nextQuery),
+        uncachedSearchScenario(nextQuery, true),
         detailScenario(productIds),
         dashboardScenario(staffToken),
         addToCartScenario(shopperTokens, lines),
@@ -208,9 +246,11 @@ async function benchEngine(
           ? 'PGlite'
           : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
       scale: `${scale.products} products, ${scale.orders} orders`,
+      generatedSeconds,
       load,
       statements,
       reference,
+      explained,
     };
   } finally {
     await cleanUp();
@@ -259,6 +299,12 @@ async function main() {
     }
   }
   const budgets = checkBudgets({ ceiling, engines: reports, bundles, lighthouse });
+  // A large run says how each endpoint grew against the default size's committed results.
+  const defaults = path.join(repoRoot, 'bench/results/latest.md');
+  if (large && existsSync(defaults)) {
+    const rowsOfDefault = readDefaultRows(readFileSync(defaults, 'utf8'));
+    for (const report of reports) report.growth = growth(report.engine, report.load, rowsOfDefault);
+  }
   const text = writeReport(
     { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke, budgets },
     out,

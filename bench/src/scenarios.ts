@@ -34,6 +34,30 @@ export function searchScenario(): Scenario {
   };
 }
 
+/**
+ * Search as a shop with many shoppers sees it: every request a query never asked before (see
+ * queries.ts), so no kept answer serves it and each is read from the database, in turn the shop
+ * listing with the query and the search box's suggestions. `alone`: one connection, a single
+ * shopper's wait.
+ */
+export function uncachedSearchScenario(nextQuery: () => string, alone = false): Scenario {
+  return {
+    key: alone ? 'searchUncachedAlone' : 'searchUncached',
+    name: `search never cached (a new query each time)${alone ? ', one connection' : ''}`,
+    ...(alone ? { connections: 1 } : {}),
+    requests: [
+      {
+        path: constraints({ searchQuery: 'naruto' }),
+        nextPath: () => constraints({ searchQuery: nextQuery() }),
+      },
+      {
+        path: '/api/search/products?data=naruto',
+        nextPath: () => `/api/search/products?data=${encodeURIComponent(nextQuery())}`,
+      },
+    ],
+  };
+}
+
 export function detailScenario(productIds: string[]): Scenario {
   return {
     key: 'detail',

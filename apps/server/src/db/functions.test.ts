@@ -48,7 +48,7 @@ const versions = () =>
   );
 
 describe('the SQL functions of db/functions', () => {
-  it('are the cart and order placement functions, one definition each', () => {
+  it('are the cart, order placement and search words functions, one definition each', () => {
     expect(names).toEqual([
       'cart_change_line',
       'cart_hold',
@@ -56,8 +56,14 @@ describe('the SQL functions of db/functions', () => {
       'cart_reserve',
       'cart_state',
       'customer_product_units',
+      'one_slip_apart',
       'order_add_units_sold',
       'order_insert',
+      'search_word_deletions_of',
+      'search_word_matches',
+      'search_words_count',
+      'search_words_of',
+      'search_words_track',
     ]);
   });
 

@@ -74,3 +74,30 @@ export const productVariants = pgTable(
     check('product_variants_stock_check', sql`${t.stock} >= 0`),
   ],
 );
+
+/**
+ * Every distinct word of the products' search text and how many products use it (decision
+ * 164). Kept by statement triggers on `products` (migration 0030), never written by the app;
+ * product search reads it to find what a misspelt word stands for (db/functions/search-words.sql).
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    products: integer('products').notNull(),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+/** Each search word of four letters or more with one letter left out: spelling by lookups. */
+export const searchWordDeletions = pgTable(
+  'search_word_deletions',
+  {
+    deletion: text('deletion').notNull(),
+    word: text('word').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deletion, t.word] }),
+    index('search_word_deletions_word_idx').on(t.word),
+  ],
+);

@@ -15,36 +15,23 @@ import type { Database } from '../../db/client';
 import type { ImageUrl } from '../../lib/image-urls';
 import type { PreparedBody } from '../../plugins/http-caching';
 import { AnswerCache } from './answer-cache';
-import { productNames } from './catalog.repo';
 import * as service from './catalog.service';
-import { asTyped, type Speller } from './catalog.service';
-import { CatalogVocabulary } from './spelling';
+import { searchTerms } from './search-sql';
 
 export class CatalogAnswers {
   readonly #cache: AnswerCache;
   readonly #database: Database;
   readonly #imageUrl: ImageUrl;
-  readonly vocabulary: CatalogVocabulary;
 
   constructor(database: Database, imageUrl: ImageUrl) {
     this.#database = database;
     this.#imageUrl = imageUrl;
     this.#cache = new AnswerCache(database.changes.catalog);
-    this.vocabulary = new CatalogVocabulary(
-      () => productNames(database.db),
-      database.changes.catalog,
-    );
   }
-
-  /** A query as typed and read with its misspellings corrected to words of the catalog. */
-  readonly spell: Speller = (query) => {
-    const terms = asTyped(query);
-    return { ...terms, corrected: this.vocabulary.current.readings(terms.query) };
-  };
 
   /** One page of the shop; `constraints` as the API's query schema left them. */
   listing(constraints: ProductConstraints): Promise<PreparedBody> {
-    const filter = service.toListFilter(constraints, this.spell);
+    const filter = service.toListFilter(constraints);
     return this.#cache.answer(
       service.listingKey(filter),
       getProductsResponseSchema,
@@ -64,7 +51,7 @@ export class CatalogAnswers {
   }
 
   suggestions(query: string): Promise<PreparedBody> {
-    const terms = this.spell(query);
+    const terms = searchTerms(query);
     return this.#cache.answer(service.suggestionsKey(terms), searchSuggestionsResponseSchema, () =>
       service.suggestProducts(this.#database.db, terms, this.#imageUrl),
     );
@@ -72,7 +59,6 @@ export class CatalogAnswers {
 
   close() {
     this.#cache.stopListening();
-    this.vocabulary.stop();
   }
 }
 
@@ -85,6 +71,5 @@ declare module 'fastify' {
 export const catalogAnswersPlugin = fp(async (app: FastifyInstance) => {
   const answers = new CatalogAnswers(app.database, app.imageUrl);
   app.decorate('catalogAnswers', answers);
-  app.addHook('onReady', () => answers.vocabulary.start(app.log));
   app.addHook('onClose', async () => answers.close());
 });

@@ -6,8 +6,8 @@
 import type { Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { rowsOf } from '../../db/prepared';
-import { searchMatch, searchRank, type SearchTerms } from './search-sql';
+import { prepared, rowsOf } from '../../db/prepared';
+import { searchMatch, searchRank, type SearchTerms, type WordMatch } from './search-sql';
 
 export interface VariantRow {
   variant: string;
@@ -36,7 +36,7 @@ export interface ListFilter {
   /** Canonical type slugs of the category; null: every type. */
   types: readonly string[] | null;
   maxPriceCents: number | null;
-  /** The normalised query and its corrected readings; null: no search. */
+  /** The normalised query and its words (search-sql.ts); null: no search. */
   search: SearchTerms | null;
   sortBy: SortBy;
   limit: number;
@@ -68,12 +68,36 @@ function typeCondition(category: Category, types: readonly string[]): SQL {
   return sql`p.merch_type in (${list(types)})`;
 }
 
-function where(f: ListFilter): SQL {
+/**
+ * The readings of a query's words (db/functions/search-words.sql), prepared: the same text
+ * whatever the words, which go as one string (a word has no space).
+ */
+const readingsStatement = prepared((ex) =>
+  ex
+    .select({
+      position: sql<number>`(q.position - 1)::int`,
+      word: sql<string>`m.word`,
+      score: sql<number>`m.score`,
+    })
+    .from(
+      sql`unnest(string_to_array(${sql.placeholder('words')}::text, ' ')) with ordinality as q(word, position),
+        search_word_matches(q.word) m`,
+    )
+    .prepare('search_readings'),
+);
+
+/** What the words of a search may stand for (search-sql.ts); none without a search. */
+async function readingsOf(db: Executor, search: SearchTerms | null): Promise<WordMatch[]> {
+  if (!search || search.words.length === 0) return [];
+  return readingsStatement(db).execute({ words: search.words.join(' ') });
+}
+
+function where(f: ListFilter, readings: readonly WordMatch[]): SQL {
   const conditions: SQL[] = [];
   if (f.category) conditions.push(sql`p.category = ${f.category}`);
   if (f.category && f.types) conditions.push(typeCondition(f.category, f.types));
   if (f.maxPriceCents !== null) conditions.push(sql`p.price_cents <= ${f.maxPriceCents}`);
-  if (f.search) conditions.push(searchMatch(f.search));
+  if (f.search) conditions.push(searchMatch(f.search, readings));
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 
@@ -89,39 +113,72 @@ function orderBy(f: ListFilter, rank: SQL): SQL {
   }
 }
 
-/** One page of the shop and the number of products that match the whole filter. */
+/**
+ * One page of the shop and the number of products that match the whole filter: one
+ * statement, and for a search one more before it that reads its words' readings.
+ */
 export async function listProducts(
   db: Executor,
   f: ListFilter,
 ): Promise<{ rows: ProductRow[]; total: number }> {
-  const rank = f.search ? searchRank(f.search) : sql`0`;
-  // A search has to score every match anyway, so it counts them on the way; a plain filter
-  // reads its page off an index and counts with an index-only scan instead.
-  const total = f.search
-    ? sql`(count(*) over ())::int`
-    : sql`(select count(*)::int from products p ${where(f)})`;
+  if (f.search) return searchProducts(db, f, f.search);
+  // A plain filter reads its page off an index and counts with an index-only scan.
   const rows = await query<ProductRow & { total: number }>(
     db,
     sql`
     with page as (
-      select p.*, ${rank} as search_rank, ${total} as total
+      select p.*, (select count(*)::int from products p ${where(f, [])}) as total
       from products p
-      ${where(f)}
-      order by ${orderBy(f, sql`search_rank`)}
+      ${where(f, [])}
+      order by ${orderBy(f, sql`0`)}
       limit ${f.limit} offset ${f.offset}
     )
     select ${COLUMNS}, p.total, ${VARIANTS} as variants
     from page p
-    order by ${orderBy(f, sql`p.search_rank`)}`,
+    order by ${orderBy(f, sql`0`)}`,
+  );
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+/**
+ * A search has to score every match anyway, so it counts them on the way. Only the matches'
+ * sort keys and rank go through the count and the sort (`offset 0` keeps the planner from
+ * carrying their texts there), and the page's products are read by id.
+ */
+async function searchProducts(
+  db: Executor,
+  f: ListFilter,
+  search: SearchTerms,
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const readings = await readingsOf(db, search);
+  const rows = await query<ProductRow & { total: number }>(
+    db,
+    sql`
+    with matched as (
+      select p.id, p.units_sold, p.created_at, p.price_cents, p.name,
+        ${searchRank(search, readings)} as search_rank
+      from products p
+      ${where(f, readings)}
+      offset 0
+    ), page as (
+      select p.id, p.search_rank, (count(*) over ())::int as total
+      from matched p
+      order by ${orderBy(f, sql`p.search_rank`)}
+      limit ${f.limit} offset ${f.offset}
+    )
+    select ${COLUMNS}, page.total, ${VARIANTS} as variants
+    from page join products p on p.id = page.id
+    order by ${orderBy(f, sql`page.search_rank`)}`,
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
 /** How many products match; needed only when a page past the end came back empty. */
 export async function countProducts(db: Executor, f: ListFilter): Promise<number> {
+  const readings = await readingsOf(db, f.search);
   const rows = await query<{ total: number }>(
     db,
-    sql`select count(*)::int as total from products p ${where(f)}`,
+    sql`select count(*)::int as total from products p ${where(f, readings)}`,
   );
   return rows[0]?.total ?? 0;
 }
@@ -158,6 +215,7 @@ export async function suggestProducts(
   search: SearchTerms,
   limit: number,
 ): Promise<SuggestionRow[]> {
+  const readings = await readingsOf(db, search);
   return query<SuggestionRow>(
     db,
     sql`
@@ -165,14 +223,8 @@ export async function suggestProducts(
       p.image_width as "imageWidth", p.image_height as "imageHeight",
       p.merch_type as "merchType", p.toy_type as "toyType"
     from products p
-    where ${searchMatch(search)}
-    order by ${searchRank(search)} desc, p.units_sold desc, p.created_at desc, p.id asc
+    where ${searchMatch(search, readings)}
+    order by ${searchRank(search, readings)} desc, p.units_sold desc, p.created_at desc, p.id asc
     limit ${limit}`,
   );
-}
-
-/** Every product's name: the words search corrects misspellings to (spelling.ts). */
-export async function productNames(db: Executor): Promise<string[]> {
-  const rows = await query<{ name: string }>(db, sql`select name from products`);
-  return rows.map((r) => r.name);
 }

@@ -84,8 +84,6 @@ beforeAll(async () => {
     toyType: 'action-figure',
     priceCents: 2999,
   });
-  // The words search corrects to are those of the names as the server last read them.
-  await t.app.catalogAnswers.vocabulary.refresh();
 });
 
 async function search(searchQuery: string, extra: ProductConstraintsInput = {}) {
@@ -130,6 +128,13 @@ describe('searchQuery in GET /api/product/getProducts', () => {
     expect(found(await search('kaju'))).toEqual([ids.kaiju]);
     expect(found(await search('kaju king'))).toEqual([ids.kaiju]);
     expect(found(await search('dargon'))[0]).toBe(ids.dragon);
+  });
+
+  it('finds the products that have every word of a query, each as typed or as read', async () => {
+    expect((await search('bleach hollows')).totalProducts).toBe(10);
+    expect(found(await search('kaiju figure'))).toEqual([ids.kaiju]);
+    expect(found(await search('figur lufy'))).toEqual([ids.luffy]);
+    expect(await search('bleach kaiju')).toMatchObject({ totalProducts: 0 });
   });
 
   it('puts a match in the name before a match in the description', async () => {

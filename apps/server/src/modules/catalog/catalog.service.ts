@@ -21,27 +21,21 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { ImageUrl } from '../../lib/image-urls';
 import * as repo from './catalog.repo';
 import { toProductDto, toSuggestionDto } from './product-dto';
-import { normaliseQuery, type SearchTerms } from './search-sql';
-
-/** A query's search terms: as typed, and read with its misspellings corrected. */
-export type Speller = (query: string) => SearchTerms;
-
-/** The query as typed, with no corrected readings. */
-export const asTyped: Speller = (query) => ({ query: normaliseQuery(query), corrected: [] });
+import { searchTerms, type SearchTerms } from './search-sql';
 
 /**
  * A search spans every category, because a shopper who types a title expects to find it
  * whichever category the shop shows (docs/decisions/040-catalog-api.md); the type filter
  * belongs to a category and is ignored with it. Price and sort still apply.
  */
-export function toListFilter(c: ProductConstraints, spell: Speller = asTyped): repo.ListFilter {
+export function toListFilter(c: ProductConstraints): repo.ListFilter {
   const searching = c.searchQuery !== '';
   const allTypes = c.productTypes.includes(ALL_TYPES);
   return {
     category: searching ? null : c.category,
     types: searching || allTypes ? null : c.productTypes,
     maxPriceCents: c.price > 0 ? toCents(c.price) : null,
-    search: searching ? spell(c.searchQuery) : null,
+    search: searching ? searchTerms(c.searchQuery) : null,
     sortBy: c.sortBy,
     limit: PAGE_SIZE.shop,
     offset: (c.page - 1) * PAGE_SIZE.shop,
@@ -49,8 +43,8 @@ export function toListFilter(c: ProductConstraints, spell: Speller = asTyped): r
 }
 
 /**
- * One page of the shop: one statement, two only when the page lies past the end. `filter` is
- * the constraints as read once (toListFilter, which corrects a search's spelling), so the
+ * One page of the shop: one statement (two for a search, decision 164), more only when the
+ * page lies past the end. `filter` is the constraints as read once (toListFilter), so the
  * answer and its cache key (listingKey) are made of the same reading.
  */
 export async function listProducts(

@@ -11,18 +11,17 @@ import {
 import type { Executor } from '../../db/client';
 import type { ImageUrl } from '../../lib/image-urls';
 import * as catalog from '../catalog/catalog.repo';
-import { toListFilter, type Speller } from '../catalog/catalog.service';
+import { toListFilter } from '../catalog/catalog.service';
 import { toProductDto } from '../catalog/product-dto';
 
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
   imageUrl: ImageUrl,
-  spell?: Speller,
 ): Promise<GetProductsResponse> {
   const size = PAGE_SIZE.dashboard;
   const filter = {
-    ...toListFilter(constraints, spell),
+    ...toListFilter(constraints),
     limit: size,
     offset: (constraints.page - 1) * size,
   };

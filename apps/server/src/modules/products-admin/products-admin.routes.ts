@@ -27,12 +27,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   };
 
   addRoute(app, calls.list, staff, async (request) =>
-    listDashboardProducts(
-      app.database.db,
-      request.query.productConstraints,
-      app.imageUrl,
-      app.catalogAnswers.spell,
-    ),
+    listDashboardProducts(app.database.db, request.query.productConstraints, app.imageUrl),
   );
 
   addRoute(app, calls.create, staff, async (request, reply) => {

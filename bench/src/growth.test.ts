@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { growth, readDefaultRows } from './growth';
+import type { LoadResult } from './load';
+
+const RESULTS = `# Benchmark results
+
+## Budgets
+
+| budget | target | measured | verdict |
+| --- | --- | --- | --- |
+| shop listing | ≥ 4,000 req/s, p99 ≤ 30 ms | 29,899 req/s, p99 5.24 ms | met |
+
+## PostgreSQL over a Unix socket (10000 products, 100000 orders)
+
+| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | requests |
+| --- | --- | --- | --- | --- | --- | --- |
+| shop listing (filters, sorts, pages) | 29899 | 1.37 | 3.06 | 5.24 | 0 | 328894 |
+| search (exact and with typos) | 30874 | 1.34 | 2.99 | 4.78 | 0 | 308740 |
+
+SQL statements per request (one request at a time):
+
+| request | statements | status |
+| --- | --- | --- |
+| listing page 1 | 1 | 200 |
+
+## PGlite (10000 products, 100000 orders)
+
+| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | requests |
+| --- | --- | --- | --- | --- | --- | --- |
+| shop listing (filters, sorts, pages) | 27109 | 1.5 | 3 | 6 | 0 | 271090 |
+`;
+
+const row = (name: string, requestsPerSecond: number, p50: number, p99: number): LoadResult => ({
+  name,
+  requestsPerSecond,
+  sentPerSecond: requestsPerSecond,
+  p50,
+  p95: p99,
+  p99,
+  errors: 0,
+  unexpected: {},
+  total: 1,
+});
+
+describe('growth against the default size', () => {
+  it('reads the engines’ endpoint rows, not the budgets’ or the statements’', () => {
+    expect(readDefaultRows(RESULTS)).toEqual([
+      {
+        engine: 'PostgreSQL',
+        endpoint: 'shop listing (filters, sorts, pages)',
+        requestsPerSecond: 29899,
+        p50: 1.37,
+        p99: 5.24,
+      },
+      {
+        engine: 'PostgreSQL',
+        endpoint: 'search (exact and with typos)',
+        requestsPerSecond: 30874,
+        p50: 1.34,
+        p99: 4.78,
+      },
+      {
+        engine: 'PGlite',
+        endpoint: 'shop listing (filters, sorts, pages)',
+        requestsPerSecond: 27109,
+        p50: 1.5,
+        p99: 6,
+      },
+    ]);
+  });
+
+  it('divides each row by the same engine’s row of the same name', () => {
+    const rows = growth(
+      'PGlite',
+      [row('shop listing (filters, sorts, pages)', 13554, 3, 18), row('new endpoint', 1, 1, 1)],
+      readDefaultRows(RESULTS),
+    );
+    expect(rows).toEqual([
+      { endpoint: 'shop listing (filters, sorts, pages)', p50: 2, p99: 3, requestsPerSecond: 0.5 },
+      { endpoint: 'new endpoint', p50: null, p99: null, requestsPerSecond: null },
+    ]);
+  });
+});
