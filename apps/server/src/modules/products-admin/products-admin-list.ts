@@ -1,10 +1,13 @@
 /**
  * The dashboard's product table: the shop's own filter and search (catalog module), in pages of
- * PAGE_SIZE.dashboard instead of the shop's page size.
+ * PAGE_SIZE.dashboard instead of the shop's page size, optionally only the products running low
+ * (a variant at LOW_STOCK_THRESHOLD or fewer, the low-stock card's rule; decision 163).
  */
 import {
   DASHBOARD,
+  LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
+  type ProductStockFilter,
   type GetProductsResponse,
   type ProductConstraints,
 } from '@otaku/shared';
@@ -17,12 +20,14 @@ import { toProductDto } from '../catalog/product-dto';
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
+  stock: ProductStockFilter,
   imageUrl: ImageUrl,
   spell?: Speller,
 ): Promise<GetProductsResponse> {
   const size = PAGE_SIZE.dashboard;
   const filter = {
     ...toListFilter(constraints, spell),
+    ...(stock === 'low' ? { lowStockAtMost: LOW_STOCK_THRESHOLD } : {}),
     limit: size,
     offset: (constraints.page - 1) * size,
   };

@@ -30,6 +30,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
     listDashboardProducts(
       app.database.db,
       request.query.productConstraints,
+      request.query.stock,
       app.imageUrl,
       app.catalogAnswers.spell,
     ),

@@ -4,15 +4,18 @@ import {
   DELETE_CONFIRM_WORD,
   deleteConfirmRequired,
   formatDashboardDate,
+  LOW_STOCK,
   ORDER_SHORT,
   type DashboardOrder,
 } from '@otaku/shared';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Avatar, Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import {
   useAllOrders,
   useDeleteOrder,
@@ -176,6 +179,12 @@ export function OrdersPage() {
               ))}
             </ul>
           </div>
+          <Link
+            to={paths.dashboard.lowStockProducts}
+            className="mt-2 inline-block rounded text-sm font-semibold text-sakura-700 hover:text-sakura-800 hover:underline"
+          >
+            {LOW_STOCK.viewAll}
+          </Link>
         </section>
       </div>
       <DataTable
