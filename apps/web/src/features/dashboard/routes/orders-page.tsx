@@ -6,6 +6,7 @@ import {
   formatDashboardDate,
   LOW_STOCK,
   ORDER_SHORT,
+  ORDER_STATUS_LABELS,
   type DashboardOrder,
 } from '@otaku/shared';
 import { RefreshCw } from 'lucide-react';
@@ -29,7 +30,7 @@ import { pageHeadingId, PageHeader, StatCard } from '../components/dashboard-bit
 import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
 import { MailProblems } from '../components/order-mails';
-import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
+import { OrderStatusModal } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { ShortUnitsMark } from '../components/short-units';
 import { editAndDelete } from '../components/row-actions';
@@ -88,7 +89,9 @@ const COLUMNS: Column<DashboardOrder>[] = [
   },
   {
     header: 'Status',
-    cell: (o) => <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>,
+    cell: (o) => (
+      <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+    ),
   },
 ];
 
