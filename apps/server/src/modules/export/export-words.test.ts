@@ -2,14 +2,11 @@
  * Exports list rows newest first, as the dashboard's tables do, and name roles and statuses as
  * the dashboard shows them (decision 163).
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { ORDER_STATUS_LABELS, ROLE_LABELS, type ExportType } from '@otaku/shared';
-import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createCatalogProduct } from '../../../test/catalog-factories';
+import { pdfPages, sheetRows } from '../../../test/export-files';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { useTestApp } from '../../../test/helpers';
 import { coupons, products, users } from '../../db/schema/index';
@@ -19,10 +16,6 @@ import { exportRows } from './export-sources';
 const t = useTestApp();
 let boss: TestAccount;
 const day = (d: number) => new Date(Date.UTC(2026, 4, d, 9));
-const fontDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts/',
-);
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -69,63 +62,41 @@ beforeAll(async () => {
 const download = (type: ExportType, format: 'excel' | 'pdf') =>
   t.app.inject({ url: `/api/export/${type}?format=${format}`, headers: boss.headers });
 
-/** The sheet's rows as objects keyed by the header's names. */
-async function sheetRows(type: ExportType): Promise<Record<string, unknown>[]> {
+const sheetOf = async (type: ExportType) => {
   const res = await download(type, 'excel');
   expect(res.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0]!;
-  const header = sheet.getRow(1).values as unknown[];
-  const rows: Record<string, unknown>[] = [];
-  sheet.eachRow((row, n) => {
-    if (n === 1) return;
-    const cells: Record<string, unknown> = {};
-    header.forEach((name, i) => (cells[String(name)] = row.getCell(i).value));
-    rows.push(cells);
-  });
-  return rows;
-}
+  return sheetRows(res.rawPayload);
+};
 
-async function pdfText(type: ExportType): Promise<string> {
+const pdfText = async (type: ExportType) => {
   const res = await download(type, 'pdf');
   expect(res.statusCode).toBe(200);
-  const doc = await getDocument({
-    data: new Uint8Array(res.rawPayload),
-    standardFontDataUrl: fontDir,
-    verbosity: 0,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages.join(' ');
-}
+  return (await pdfPages(res.rawPayload)).join(' ');
+};
 
 const only = (rows: Record<string, unknown>[], key: string, wanted: readonly string[]) =>
   rows.map((r) => String(r[key])).filter((v) => wanted.includes(v));
 
 describe('exports list rows newest first', () => {
   it('users, products, orders and coupons, in workbooks', async () => {
-    expect(only(await sheetRows('users'), 'Username', ['boss', 'clerk', 'fan'])).toEqual([
+    expect(only(await sheetOf('users'), 'Username', ['boss', 'clerk', 'fan'])).toEqual([
       'clerk',
       'boss',
       'fan',
     ]);
     const ids = ['TOY-WORDA1', 'TOY-WORDB1', 'TOY-WORDC1'];
-    expect(only(await sheetRows('products'), 'Product ID', ids)).toEqual([
+    expect(only(await sheetOf('products'), 'Product ID', ids)).toEqual([
       'TOY-WORDC1',
       'TOY-WORDA1',
       'TOY-WORDB1',
     ]);
-    const orderRows = await sheetRows('orders');
+    const orderRows = await sheetOf('orders');
     expect(only(orderRows, 'Order ID', ['ORD-WORDS01', 'ORD-WORDS02'])).toEqual([
       'ORD-WORDS02',
       'ORD-WORDS01',
     ]);
     const codes = ['AANEWEST', 'MMMIDDLE', 'ZZOLDEST'];
-    expect(only(await sheetRows('coupons'), 'Code', codes)).toEqual([
+    expect(only(await sheetOf('coupons'), 'Code', codes)).toEqual([
       'AANEWEST',
       'MMMIDDLE',
       'ZZOLDEST',
@@ -155,7 +126,7 @@ describe('exports list rows newest first', () => {
 
 describe('exports speak the dashboard’s words', () => {
   it('roles as the Users page names them', async () => {
-    const roles = new Map((await sheetRows('users')).map((r) => [r.Username, r.Role]));
+    const roles = new Map((await sheetOf('users')).map((r) => [r.Username, r.Role]));
     expect(roles.get('boss')).toBe(ROLE_LABELS.superAdmin);
     expect(roles.get('boss')).toBe('Super Admin');
     expect(roles.get('clerk')).toBe('Admin');
@@ -166,7 +137,7 @@ describe('exports speak the dashboard’s words', () => {
   });
 
   it('order statuses as the Orders page names them', async () => {
-    const statuses = new Map((await sheetRows('orders')).map((r) => [r['Order ID'], r.Status]));
+    const statuses = new Map((await sheetOf('orders')).map((r) => [r['Order ID'], r.Status]));
     expect(statuses.get('ORD-WORDS01')).toBe(ORDER_STATUS_LABELS.delivered);
     expect(statuses.get('ORD-WORDS02')).toBe('Processing');
     const pdf = await pdfText('orders');
