@@ -10,7 +10,7 @@ import {
   type Category,
 } from '@otaku/shared';
 import { useState } from 'react';
-import { Button, FieldError, FieldHint, Input, Label } from '../../../components/ui';
+import { Button, FieldError, FieldHint, Input, Label, RangeSlider } from '../../../components/ui';
 import { formatPrice } from '../../../lib/format';
 import { selectClasses } from './product-form-fields';
 
@@ -73,9 +73,8 @@ export function ProductFilters({
         <Label htmlFor="filter-price">
           Max price: {draft.price ? formatPrice(draft.price) : 'Any'}
         </Label>
-        <input
+        <RangeSlider
           id="filter-price"
-          type="range"
           min={0}
           max={PRICE_FILTER_MAX}
           value={draft.price}
