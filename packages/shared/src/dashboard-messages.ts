@@ -152,4 +152,6 @@ export const ORDER_SHORT = {
 export const LOW_STOCK = {
   viewAll: 'View all low-stock products',
   filter: (threshold: number) => `Only low stock (${threshold} or fewer of a variant)`,
+  /** Under the products filter's category while the low-stock filter is on. */
+  allCategories: 'Low stock spans every category',
 } as const;

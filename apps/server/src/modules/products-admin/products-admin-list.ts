@@ -1,7 +1,8 @@
 /**
  * The dashboard's product table: the shop's own filter and search (catalog module), in pages of
  * PAGE_SIZE.dashboard instead of the shop's page size, optionally only the products running low
- * (a variant at LOW_STOCK_THRESHOLD or fewer, the low-stock card's rule; decision 163).
+ * (a variant at LOW_STOCK_THRESHOLD or fewer, the low-stock card's rule, in every category;
+ * decision 163).
  */
 import {
   DASHBOARD,
@@ -27,7 +28,11 @@ export async function listDashboardProducts(
   const size = PAGE_SIZE.dashboard;
   const filter = {
     ...toListFilter(constraints, spell),
-    ...(stock === 'low' ? { lowStockAtMost: LOW_STOCK_THRESHOLD } : {}),
+    // Every product running low, as the low-stock card lists them: in every category, as a
+    // search is.
+    ...(stock === 'low'
+      ? { lowStockAtMost: LOW_STOCK_THRESHOLD, category: null, types: null }
+      : {}),
     limit: size,
     offset: (constraints.page - 1) * size,
   };

@@ -27,7 +27,7 @@ const ids = (res: { json: () => unknown }) =>
   (res.json() as GetProductsResponse).currPageProducts.map((p) => p.productID);
 
 describe('GET /api/product/dashboardProducts?stock=low', () => {
-  it('lists only products with a variant at the low-stock threshold or below', async () => {
+  it('lists only products with a variant at the low-stock threshold or below, in every category', async () => {
     const db = t.database.db;
     const low = await createCatalogProduct(db, {
       category: 'shoes',
@@ -38,10 +38,12 @@ describe('GET /api/product/dashboardProducts?stock=low', () => {
       category: 'shoes',
       stock: { '40': LOW_STOCK_THRESHOLD + 1, '41': 40 },
     });
+    // The list asks for shoes; running low spans every category, as the card does.
+    const toy = await createCatalogProduct(db, { category: 'toys', stock: { '': 1 } });
 
     const filtered = await list('low');
     expect(filtered.statusCode).toBe(200);
-    expect(ids(filtered)).toEqual(expect.arrayContaining([low.id, out.id]));
+    expect(ids(filtered)).toEqual(expect.arrayContaining([low.id, out.id, toy.id]));
     expect(ids(filtered)).not.toContain(plenty.id);
     const body = filtered.json() as GetProductsResponse;
     expect(body.totalProducts).toBe(body.currPageProducts.length);
@@ -52,7 +54,9 @@ describe('GET /api/product/dashboardProducts?stock=low', () => {
     }
 
     for (const stock of [undefined, '', 'all']) {
-      expect(ids(await list(stock))).toEqual(expect.arrayContaining([low.id, out.id, plenty.id]));
+      const every = ids(await list(stock));
+      expect(every).toEqual(expect.arrayContaining([low.id, out.id, plenty.id]));
+      expect(every).not.toContain(toy.id);
     }
   });
 

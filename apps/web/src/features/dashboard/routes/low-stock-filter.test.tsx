@@ -103,8 +103,12 @@ describe('the low-stock card links to the products running low', { timeout: 20_0
     expect(within(await table()).queryByText(plenty.name)).not.toBeInTheDocument();
     expect(asked.at(-1)?.get('stock')).toBe('low');
     expect(filterBox()).toBeChecked();
+    // Running low spans every category, as the card does: the category waits meanwhile.
+    expect(screen.getByLabelText('Category')).toBeDisabled();
+    expect(screen.getByLabelText('Category')).toHaveAccessibleDescription(LOW_STOCK.allCategories);
 
     await userEvent.click(filterBox());
+    expect(screen.getByLabelText('Category')).toBeEnabled();
     expect(await within(await table()).findByText(plenty.name)).toBeInTheDocument();
     expect(filterBox()).not.toBeChecked();
     expect(asked.at(-1)?.has('stock')).toBe(false);

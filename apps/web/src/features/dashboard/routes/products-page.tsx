@@ -120,7 +120,7 @@ export function ProductsPage() {
         labelledBy={pageHeadingId(TITLE)}
         filters={
           <div className="flex flex-col gap-3">
-            <ProductFilters filter={filter} onLoad={setFilter} />
+            <ProductFilters filter={filter} onLoad={setFilter} lowStock={stock === 'low'} />
             <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
               <input
                 type="checkbox"
