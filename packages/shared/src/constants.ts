@@ -5,6 +5,11 @@ export const COUPON_DISCOUNT_MIN = 1;
 export const COUPON_DISCOUNT_MAX = 100;
 export const PRICE_FILTER_MIN = 0;
 export const PRICE_FILTER_MAX = 100;
+/**
+ * A variant with this many units or fewer is running low: the dashboard's low-stock card lists
+ * it, and the products list's low-stock filter shows the products that have one.
+ */
+export const LOW_STOCK_THRESHOLD = 5;
 export const SEARCH_MIN_LENGTH = 2;
 /** Longest search text accepted; longer input is a mistake or an attack, not a title. */
 export const SEARCH_MAX_LENGTH = 100;

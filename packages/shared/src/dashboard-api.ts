@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { codeField, emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
+import { getProductsQuerySchema } from './catalog-api';
 import { orderSchema } from './checkout-api';
 import {
   COUPON_CODE_MAX_LENGTH,
@@ -26,6 +27,22 @@ export const pageQuery = z.preprocess(
   z.coerce.number().int().min(1).catch(1),
 );
 const ignoredEmail = z.string().max(EMAIL_MAX_LENGTH, DASHBOARD_RULES.emailInvalid).optional();
+
+/**
+ * The dashboard products list's stock filter (decision 163): every product, or only those with
+ * a variant at LOW_STOCK_THRESHOLD units or fewer, the products the low-stock card lists.
+ */
+export const PRODUCT_STOCK_FILTERS = ['all', 'low'] as const;
+export type ProductStockFilter = (typeof PRODUCT_STOCK_FILTERS)[number];
+
+/** GET /api/product/dashboardProducts: the shop's productConstraints plus the stock filter. */
+export const dashboardProductsQuerySchema = getProductsQuerySchema.extend({
+  // Refused rather than read as 'all': a mistyped filter must not look like a filtered list.
+  stock: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(PRODUCT_STOCK_FILTERS, { error: DASHBOARD_RULES.stockFilterInvalid }).default('all'),
+  ),
+});
 
 export const productSavedResponseSchema = z.object({
   success: z.literal(true),

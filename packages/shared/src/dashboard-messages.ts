@@ -69,6 +69,7 @@ export const DASHBOARD_RULES = {
   mailKindInvalid: 'Kind must be confirmation or shipped',
   mailNotOwed: 'This order has no e-mail of that kind.',
   shortUnitsFilterInvalid: 'The shortUnits filter must be all or only',
+  stockFilterInvalid: 'The stock filter must be all or low',
   userNotFound: 'User not found.',
   couponNotFound: 'Coupon not found.',
   couponCodeRequired: 'Coupon code is required',
@@ -145,4 +146,12 @@ export const ORDER_SHORT = {
     'These units were paid for but were no longer in stock. Restock them, or contact the customer about a refund or a wait.',
   filter: 'Only orders short of stock',
   none: 'No order is short of stock.',
+} as const;
+
+/** The low-stock card's link and the products list's low-stock filter (decision 163). */
+export const LOW_STOCK = {
+  viewAll: 'View all low-stock products',
+  filter: (threshold: number) => `Only low stock (${threshold} or fewer of a variant)`,
+  /** Under the products filter's category while the low-stock filter is on. */
+  allCategories: 'Low stock spans every category',
 } as const;

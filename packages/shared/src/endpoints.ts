@@ -61,6 +61,7 @@ import {
   couponSavedResponseSchema,
   couponStatsResponseSchema,
   createCouponRequestSchema,
+  dashboardProductsQuerySchema,
   deleteProductRequestSchema,
   deleteUserRequestSchema,
   emailChangeCodeRequestSchema,
@@ -151,7 +152,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   },
   payments: { config: { response: paymentConfigResponseSchema } },
   productsAdmin: {
-    list: { query: getProductsQuerySchema, response: getProductsResponseSchema },
+    list: { query: dashboardProductsQuerySchema, response: getProductsResponseSchema },
     create: { response: productSavedResponseSchema },
     update: { response: productSavedResponseSchema },
     remove: { body: deleteProductRequestSchema, response: successMessageSchema },

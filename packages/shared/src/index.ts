@@ -14,6 +14,7 @@ export * from './roles';
 export { describeIssue } from './zod-messages';
 export * from './dashboard-api';
 export * from './dashboard-messages';
+export * from './date-field';
 export * from './product-form';
 export * from './page-titles';
 export * from './shop-pages';

@@ -49,6 +49,13 @@ export const PRODUCT_FORM = {
   deleteIdMismatch: 'Product ID does not match the selected product',
 } as const;
 
+/** The dashboard's picture fields (product image, profile picture): a button and drop area. */
+export const FILE_FIELD = {
+  choose: 'Choose a picture',
+  drop: 'or drop one here',
+  none: 'No file chosen',
+} as const;
+
 export const DELETE_CONFIRM_WORD = 'CONFIRM';
 export const deleteConfirmRequired = (thing: 'order' | 'user' | 'coupon') =>
   `You must type CONFIRM to delete this ${thing}.`;

@@ -19,6 +19,13 @@ export function isStaff(role: Role | null | undefined): boolean {
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** How an order's status is named to shoppers and staff: the dashboard, the history, exports. */
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
 
 /** The e-mails an order may owe its shopper (decision 109). */
 export const ORDER_MAIL_KINDS = ['confirmation', 'shipped'] as const;

@@ -26,6 +26,8 @@ export const paths = {
   dashboard: {
     root: PAGE_PATHS.dashboard,
     products: PAGE_PATHS.dashboard,
+    /** The products list filtered to those running low (the low-stock card's View all). */
+    lowStockProducts: `${PAGE_PATHS.dashboard}?${new URLSearchParams({ stock: 'low' })}`,
     orders: PAGE_PATHS.dashboardOrders,
     users: PAGE_PATHS.dashboardUsers,
     coupons: PAGE_PATHS.dashboardCoupons,

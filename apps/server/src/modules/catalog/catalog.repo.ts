@@ -38,6 +38,8 @@ export interface ListFilter {
   maxPriceCents: number | null;
   /** The normalised query and its words (search-sql.ts); null: no search. */
   search: SearchTerms | null;
+  /** The dashboard's low-stock filter: only products with a variant at this stock or below. */
+  lowStockAtMost?: number;
   sortBy: SortBy;
   limit: number;
   offset: number;
@@ -98,6 +100,9 @@ function where(f: ListFilter, readings: readonly WordMatch[]): SQL {
   if (f.category && f.types) conditions.push(typeCondition(f.category, f.types));
   if (f.maxPriceCents !== null) conditions.push(sql`p.price_cents <= ${f.maxPriceCents}`);
   if (f.search) conditions.push(searchMatch(f.search, readings));
+  if (f.lowStockAtMost !== undefined)
+    conditions.push(sql`exists (select 1 from product_variants v
+      where v.product_id = p.id and v.stock <= ${f.lowStockAtMost})`);
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
 

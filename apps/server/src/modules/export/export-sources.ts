@@ -1,16 +1,19 @@
 /**
- * The rows of each export, read in keyset batches so a large table is never held in memory:
- * each batch continues after the last key of the previous one.
+ * The rows of each export, newest first as the dashboard's tables list them, read in keyset
+ * batches so a large table is never held in memory: each batch continues after the last key
+ * of the previous one. Roles and statuses read as the dashboard shows them (decision 163).
  */
 import {
   CATEGORY_LABELS,
   couponStatus,
   GENRES,
+  ORDER_STATUS_LABELS,
+  ROLE_LABELS,
   toDollars,
   typeLabel,
   type ExportType,
 } from '@otaku/shared';
-import { asc, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, getTableColumns, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   coupons,
@@ -24,14 +27,46 @@ import type { ExportRow } from './export-columns';
 
 export const EXPORT_BATCH = 500;
 
+/**
+ * Where a newest-first batch goes on: the last row's creation time, as PostgreSQL text (a JS
+ * Date would drop its microseconds), and its id, which orders rows of the same moment.
+ */
+interface Keyset {
+  at: string;
+  id: string;
+}
+
+/** The creation time as the keyset keeps it. */
+const keyOf = (createdAt: Column) => sql<string>`${createdAt}::text`;
+
+/**
+ * The rows after `last` in newest-first order: createdAt desc, then id as the table's index on
+ * the creation time orders it (desc for users and orders; asc for products and coupons), so each
+ * batch reads on from the index. `idType` casts the id's parameter to its column's type.
+ */
+function olderThan(
+  createdAt: Column,
+  id: Column,
+  last: Keyset | undefined,
+  idType: SQL,
+  idOrder: 'asc' | 'desc' = 'desc',
+) {
+  if (!last) return undefined;
+  const at = sql`${last.at}::timestamptz`;
+  const lastId = sql`${last.id}::${idType}`;
+  return idOrder === 'desc'
+    ? sql`(${createdAt}, ${id}) < (${at}, ${lastId})`
+    : sql`${createdAt} <= ${at} and (${createdAt} < ${at} or ${id} > ${lastId})`;
+}
+
 async function* products$(db: Executor, batch: number): AsyncGenerator<ExportRow[]> {
-  let after = '';
+  let last: Keyset | undefined;
   for (;;) {
     const rows = await db
-      .select()
+      .select({ ...getTableColumns(products), at: keyOf(products.createdAt) })
       .from(products)
-      .where(gt(products.id, after))
-      .orderBy(asc(products.id))
+      .where(olderThan(products.createdAt, products.id, last, sql`text`, 'asc'))
+      .orderBy(desc(products.createdAt), asc(products.id))
       .limit(batch);
     if (rows.length === 0) return;
     const variants = await db
@@ -64,30 +99,26 @@ async function* products$(db: Executor, batch: number): AsyncGenerator<ExportRow
         createdAt: p.createdAt,
       };
     });
-    after = rows.at(-1)!.id;
+    const tail = rows.at(-1)!;
+    last = { at: tail.at, id: tail.id };
   }
 }
 
 async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]> {
-  // The cursor keeps the timestamp as PostgreSQL text: a JS Date would drop its microseconds.
-  let last: { at: string; id: string } | undefined;
+  let last: Keyset | undefined;
   for (;;) {
     // The customer as the dashboard shows them: the account while it exists, else the order's
     // own copy (orders-admin/order-dto.ts).
     const rows = await db
       .select({
         ...getTableColumns(orders),
-        at: sql<string>`${orders.createdAt}::text`,
+        at: keyOf(orders.createdAt),
         customer: sql<string>`coalesce(${users.username}, ${orders.customerName})`,
         email: sql<string>`coalesce(${users.email}, ${orders.customerEmail})`,
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(
-        last
-          ? sql`(${orders.createdAt}, ${orders.id}) < (${last.at}::timestamptz, ${last.id}::uuid)`
-          : undefined,
-      )
+      .where(olderThan(orders.createdAt, orders.id, last, sql`uuid`))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(batch);
     if (rows.length === 0) return;
@@ -115,7 +146,7 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
       email: o.email,
       date: o.createdAt,
       payment: `${o.paymentMethod === 'cod' ? 'Cash' : 'Card'}, ${o.paymentStatus}`,
-      status: o.status,
+      status: ORDER_STATUS_LABELS[o.status],
       items: Number(linesOf.get(o.id)?.n ?? 0),
       lines: linesOf.get(o.id)?.lines ?? '',
       shippingAddress: o.shippingAddress,
@@ -130,7 +161,7 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
 }
 
 async function* users$(db: Executor, batch: number): AsyncGenerator<ExportRow[]> {
-  let after = '00000000-0000-0000-0000-000000000000';
+  let last: Keyset | undefined;
   for (;;) {
     // Only these columns are read: a password hash never reaches the export code.
     const rows = await db
@@ -142,39 +173,43 @@ async function* users$(db: Executor, batch: number): AsyncGenerator<ExportRow[]>
         google: users.googleSubject,
         hasPassword: sql<boolean>`${users.passwordHash} is not null`,
         createdAt: users.createdAt,
+        at: keyOf(users.createdAt),
       })
       .from(users)
-      .where(gt(users.id, after))
-      .orderBy(asc(users.id))
+      .where(olderThan(users.createdAt, users.id, last, sql`uuid`))
+      .orderBy(desc(users.createdAt), desc(users.id))
       .limit(batch);
     if (rows.length === 0) return;
     yield rows.map((u) => ({
       username: u.username,
       email: u.email,
-      role: u.role,
+      role: ROLE_LABELS[u.role],
       signIn: [u.hasPassword ? 'Password' : null, u.google ? 'Google' : null]
         .filter(Boolean)
         .join(' + '),
       joined: u.createdAt,
     }));
-    after = rows.at(-1)!.id;
+    const tail = rows.at(-1)!;
+    last = { at: tail.at, id: tail.id };
   }
 }
 
 async function* coupons$(db: Executor, batch: number): AsyncGenerator<ExportRow[]> {
-  let after = '';
+  let last: Keyset | undefined;
   const now = new Date();
   for (;;) {
     const rows = await db
       .select({
+        id: coupons.id,
+        at: keyOf(coupons.createdAt),
         code: coupons.code,
         discount: coupons.discountPercent,
         expiresAt: coupons.expiresAt,
         usage: sql<number>`(select count(*)::int from coupon_uses cu where cu.coupon_id = "coupons"."id")`,
       })
       .from(coupons)
-      .where(gt(coupons.code, after))
-      .orderBy(asc(coupons.code))
+      .where(olderThan(coupons.createdAt, coupons.id, last, sql`uuid`, 'asc'))
+      .orderBy(desc(coupons.createdAt), asc(coupons.id))
       .limit(batch);
     if (rows.length === 0) return;
     yield rows.map((c) => ({
@@ -184,7 +219,8 @@ async function* coupons$(db: Executor, batch: number): AsyncGenerator<ExportRow[
       status: couponStatus(c.expiresAt, now),
       usage: Number(c.usage),
     }));
-    after = rows.at(-1)!.code;
+    const tail = rows.at(-1)!;
+    last = { at: tail.at, id: tail.id };
   }
 }
 

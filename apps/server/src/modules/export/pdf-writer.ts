@@ -1,8 +1,9 @@
 /**
  * A real .pdf, streamed page by page with pdfkit: a title, the generation date, a table whose
- * header is repeated on every page, and a page number in each footer.
+ * header is repeated on every page, and a page number in each footer. A cell's text wraps
+ * within its column, the row as tall as its longest cell, so nothing is cut short (decision 163).
  */
-import { formatDashboardDate } from '@otaku/shared';
+import { formatDashboardDate, formatDollars } from '@otaku/shared';
 import PDFDocument from 'pdfkit';
 import {
   NO_VALUE,
@@ -23,14 +24,23 @@ import {
 import { paced } from './stream-pace';
 
 const MARGIN = 36;
-const ROW_HEIGHT = 16;
 const FONT_SIZE = 8;
+const LINE_HEIGHT = 10;
+/** Space above a cell's first line and below its last: one line makes a 16 pt row. */
+const CELL_PADDING_TOP = 4;
+const CELL_PADDING_BOTTOM = 2;
+/**
+ * Most lines a cell wraps to; a longer text (a comic with a hundred volumes) ends in an
+ * ellipsis there, so one row always fits on a page.
+ */
+export const MAX_CELL_LINES = 12;
 
 export function formatCell(column: ExportColumn, value: ExportRow[string]): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
   switch (column.kind) {
     case 'money':
-      return `$${Number(value).toFixed(2)}`;
+      // As the dashboard writes money: $1,234.50.
+      return formatDollars(Number(value));
     case 'date':
       return formatDashboardDate(value as Date | string);
     case 'percent':
@@ -91,6 +101,54 @@ export function pdfStream(
     return `${chars.join('')}…`;
   };
 
+  /** A word wider than `width` split into pieces that fit, by whole characters. */
+  const splitWord = (word: string, width: number, weight: PdfWeight) => {
+    const pieces: string[] = [];
+    let piece = '';
+    for (const char of word) {
+      if (piece !== '' && widthOf(piece + char, weight) > width) {
+        pieces.push(piece);
+        piece = '';
+      }
+      piece += char;
+    }
+    if (piece !== '') pieces.push(piece);
+    return pieces;
+  };
+
+  /**
+   * `text` in lines no wider than `width`, broken between words (a word too long for a line
+   * between its characters), at most MAX_CELL_LINES, the last ending in an ellipsis if cut.
+   */
+  const wrap = (text: string, width: number, weight: PdfWeight): string[] => {
+    if (widthOf(text, weight) <= width) return [text];
+    const lines: string[] = [];
+    const space = widthOf(' ', weight);
+    let line = '';
+    let lineWidth = 0;
+    // Widths add up word by word (kerning across a space is nil), so a long cell is measured once.
+    for (const word of text.split(/\s+/u).filter((w) => w !== '')) {
+      const wordWidth = widthOf(word, weight);
+      const joined = line === '' ? wordWidth : lineWidth + space + wordWidth;
+      if (joined <= width) {
+        line = line === '' ? word : `${line} ${word}`;
+        lineWidth = joined;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      const pieces = wordWidth <= width ? [word] : splitWord(word, width, weight);
+      line = pieces.pop() ?? '';
+      lineWidth = widthOf(line, weight);
+      lines.push(...pieces);
+      if (lines.length > MAX_CELL_LINES) break;
+    }
+    if (line !== '') lines.push(line);
+    if (lines.length <= MAX_CELL_LINES) return lines;
+    const kept = lines.slice(0, MAX_CELL_LINES);
+    kept[MAX_CELL_LINES - 1] = fit(`${kept[MAX_CELL_LINES - 1]!}…`, width, weight);
+    return kept;
+  };
+
   /** Writes `text` on one line from (x, y), each run in its own face. */
   const write = (text: string, x: number, top: number, weight: PdfWeight) => {
     let left = x;
@@ -103,15 +161,27 @@ export function pdfStream(
     }
   };
 
+  /** A row's cells as their lines, and the row's height. */
+  const layRow = (cells: string[], weight: PdfWeight) => {
+    doc.fontSize(FONT_SIZE);
+    const lines = cells.map((cell, i) => wrap(cell, widths[i]! - 6, weight));
+    const count = Math.max(1, ...lines.map((l) => l.length));
+    return { lines, height: CELL_PADDING_TOP + count * LINE_HEIGHT + CELL_PADDING_BOTTOM };
+  };
+
   const drawRow = (cells: string[], bold: boolean) => {
     const weight = bold ? 'bold' : 'regular';
+    const row = layRow(cells, weight);
+    if (!bold && y + row.height > doc.page.height - MARGIN) startPage();
     doc.fontSize(FONT_SIZE);
     let x = MARGIN;
-    cells.forEach((cell, i) => {
-      write(fit(cell, widths[i]! - 6, weight), x + 3, y + 4, weight);
+    row.lines.forEach((lines, i) => {
+      lines.forEach((line, n) =>
+        write(line, x + 3, y + CELL_PADDING_TOP + n * LINE_HEIGHT, weight),
+      );
       x += widths[i]!;
     });
-    y += ROW_HEIGHT;
+    y += row.height;
     doc
       .moveTo(MARGIN, y)
       .lineTo(MARGIN + tableWidth, y)
@@ -163,7 +233,6 @@ export function pdfStream(
       const cells = batch.map((data) => columns.map((c) => formatCell(c, data[c.key] ?? null)));
       await register(new Set(cells.flat().flatMap((cell) => textRuns(cell).map((r) => r.face))));
       for (const row of cells) {
-        if (y + ROW_HEIGHT > doc.page.height - MARGIN) startPage();
         drawRow(row, false);
         rows += 1;
       }

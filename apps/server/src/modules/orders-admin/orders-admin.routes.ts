@@ -1,9 +1,8 @@
 /** Staff order calls of spec §7, plus the revenue chart, the low-stock list and the order e-mails. */
-import { DASHBOARD, endpoints, ORDER_MAIL_STATUS } from '@otaku/shared';
+import { DASHBOARD, endpoints, LOW_STOCK_THRESHOLD, ORDER_MAIL_STATUS } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import * as service from './orders-admin.service';
-import { LOW_STOCK_THRESHOLD } from './orders-admin.service';
 
 export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;

@@ -1,6 +1,7 @@
 /** The dashboard's order calls: the paged list, stats, status changes, revenue and low stock. */
 import {
   DASHBOARD_RULES,
+  LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
   toDollars,
   type DashboardOrder,
@@ -19,7 +20,6 @@ import { toDashboardOrder } from './order-dto';
 import * as repo from './orders-admin.repo';
 import type { ImageUrl } from '../../lib/image-urls';
 
-export const LOW_STOCK_THRESHOLD = 5;
 export const LOW_STOCK_LIMIT = 20;
 export const REVENUE_DAYS = 30;
 

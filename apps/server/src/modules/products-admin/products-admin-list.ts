@@ -1,10 +1,14 @@
 /**
  * The dashboard's product table: the shop's own filter and search (catalog module), in pages of
- * PAGE_SIZE.dashboard instead of the shop's page size.
+ * PAGE_SIZE.dashboard instead of the shop's page size, optionally only the products running low
+ * (a variant at LOW_STOCK_THRESHOLD or fewer, the low-stock card's rule, in every category;
+ * decision 163).
  */
 import {
   DASHBOARD,
+  LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
+  type ProductStockFilter,
   type GetProductsResponse,
   type ProductConstraints,
 } from '@otaku/shared';
@@ -17,11 +21,17 @@ import { toProductDto } from '../catalog/product-dto';
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
+  stock: ProductStockFilter,
   imageUrl: ImageUrl,
 ): Promise<GetProductsResponse> {
   const size = PAGE_SIZE.dashboard;
   const filter = {
     ...toListFilter(constraints),
+    // Every product running low, as the low-stock card lists them: in every category, as a
+    // search is.
+    ...(stock === 'low'
+      ? { lowStockAtMost: LOW_STOCK_THRESHOLD, category: null, types: null }
+      : {}),
     limit: size,
     offset: (constraints.page - 1) * size,
   };

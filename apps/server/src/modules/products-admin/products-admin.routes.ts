@@ -27,7 +27,12 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   };
 
   addRoute(app, calls.list, staff, async (request) =>
-    listDashboardProducts(app.database.db, request.query.productConstraints, app.imageUrl),
+    listDashboardProducts(
+      app.database.db,
+      request.query.productConstraints,
+      request.query.stock,
+      app.imageUrl,
+    ),
   );
 
   addRoute(app, calls.create, staff, async (request, reply) => {

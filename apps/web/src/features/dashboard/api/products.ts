@@ -1,19 +1,23 @@
 /** The dashboard's product calls: the table (pages of 20), create, update and delete. */
-import { routes, type ProductConstraintsInput } from '@otaku/shared';
+import { routes, type ProductConstraintsInput, type ProductStockFilter } from '@otaku/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 export const productKeys = {
   all: ['dashboard', 'products'] as const,
-  list: (filter: ProductConstraintsInput) => [...productKeys.all, filter] as const,
+  list: (filter: ProductConstraintsInput, stock: ProductStockFilter) =>
+    [...productKeys.all, filter, stock] as const,
 };
 
-export function useDashboardProducts(filter: ProductConstraintsInput) {
+export function useDashboardProducts(filter: ProductConstraintsInput, stock: ProductStockFilter) {
   return useQuery({
-    queryKey: productKeys.list(filter),
+    queryKey: productKeys.list(filter, stock),
     queryFn: () =>
       call(routes.productsAdmin.list, {
-        query: { productConstraints: JSON.stringify(filter) },
+        query: {
+          productConstraints: JSON.stringify(filter),
+          ...(stock === 'low' ? { stock } : {}),
+        },
       }),
     placeholderData: keepPreviousData,
   });

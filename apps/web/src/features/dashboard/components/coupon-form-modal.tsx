@@ -11,13 +11,19 @@ import {
   updateCouponRequestSchema,
   type DashboardCoupon,
 } from '@otaku/shared';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
+import {
+  Button,
+  DateField,
+  FieldError,
+  FieldHint,
+  Input,
+  Label,
+  Modal,
+} from '../../../components/ui';
 import { useCreateCoupon, useUpdateCoupon } from '../api/coupons';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 interface CouponFormValues {
   couponCode: string;
@@ -132,13 +138,20 @@ export function CouponFormModal({
           {...form.register('discountPercentage')}
         />
         <Label htmlFor="coupon-expiry">Valid until</Label>
-        <Input
-          id="coupon-expiry"
-          type="date"
-          min={coupon ? undefined : today()}
-          max="9999-12-31"
-          {...described('expiryDate', coupon ? 'coupon-expiry-hint' : undefined)}
-          {...form.register('expiryDate')}
+        <Controller
+          control={form.control}
+          name="expiryDate"
+          render={({ field }) => (
+            <DateField
+              id="coupon-expiry"
+              {...described('expiryDate', coupon ? 'coupon-expiry-hint' : undefined)}
+              name={field.name}
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
         {coupon ? (
           <FieldHint id="coupon-expiry-hint">A date already past ends the coupon now.</FieldHint>

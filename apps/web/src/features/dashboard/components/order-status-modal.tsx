@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DASHBOARD,
+  ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   updateOrderRequestSchema,
   type DashboardOrder,
@@ -14,8 +15,6 @@ import { OrderDetails } from './order-details';
 import { OrderMails } from './order-mails';
 import { selectClasses } from './product-form-fields';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
-
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const FIELDS = ['status'] as const;
 const resolver = zodResolver(updateOrderRequestSchema);
@@ -79,7 +78,7 @@ export function OrderStatusModal({
         <select id="order-status" className={selectClasses} {...form.register('status')}>
           {ORDER_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {label(s)}
+              {ORDER_STATUS_LABELS[s]}
             </option>
           ))}
         </select>
@@ -88,5 +87,3 @@ export function OrderStatusModal({
     </Modal>
   );
 }
-
-export { label as statusLabel };

@@ -4,13 +4,14 @@ import {
   CATEGORIES,
   CATEGORY_TYPES,
   DASHBOARD_RULES,
+  LOW_STOCK,
   PRICE_FILTER_MAX,
   SEARCH_MIN_LENGTH,
   VALIDATION,
   type Category,
 } from '@otaku/shared';
 import { useState } from 'react';
-import { Button, FieldError, FieldHint, Input, Label } from '../../../components/ui';
+import { Button, FieldError, FieldHint, Input, Label, RangeSlider } from '../../../components/ui';
 import { formatPrice } from '../../../lib/format';
 import { selectClasses } from './product-form-fields';
 
@@ -25,9 +26,12 @@ export interface ProductFilter {
 export function ProductFilters({
   filter,
   onLoad,
+  lowStock = false,
 }: {
   filter: ProductFilter;
   onLoad: (filter: ProductFilter) => void;
+  /** The low-stock filter is on: it spans every category, so category and types wait. */
+  lowStock?: boolean;
 }) {
   const [draft, setDraft] = useState({
     category: filter.category,
@@ -52,6 +56,7 @@ export function ProductFilters({
   };
   // A search spans every category (the shop's own rule), so category and types wait meanwhile.
   const searching = draft.search.trim() !== '';
+  const everyCategory = searching || lowStock;
   const toggleType = (slug: string) =>
     setDraft((d) => {
       if (slug === ALL_TYPES) return { ...d, types: [ALL_TYPES] };
@@ -73,9 +78,8 @@ export function ProductFilters({
         <Label htmlFor="filter-price">
           Max price: {draft.price ? formatPrice(draft.price) : 'Any'}
         </Label>
-        <input
+        <RangeSlider
           id="filter-price"
-          type="range"
           min={0}
           max={PRICE_FILTER_MAX}
           value={draft.price}
@@ -102,7 +106,8 @@ export function ProductFilters({
         <select
           id="filter-category"
           className={`${selectClasses} disabled:opacity-50`}
-          disabled={searching}
+          disabled={everyCategory}
+          aria-describedby={lowStock && !searching ? 'filter-category-hint' : undefined}
           value={draft.category}
           onChange={(e) =>
             setDraft({ ...draft, category: e.target.value as Category, types: [ALL_TYPES] })
@@ -114,6 +119,9 @@ export function ProductFilters({
             </option>
           ))}
         </select>
+        {lowStock && !searching ? (
+          <FieldHint id="filter-category-hint">{LOW_STOCK.allCategories}</FieldHint>
+        ) : null}
       </div>
       <div className="flex items-end">
         <Button type="submit" className="w-full">
@@ -121,7 +129,7 @@ export function ProductFilters({
         </Button>
       </div>
       <fieldset
-        disabled={searching}
+        disabled={everyCategory}
         className="flex flex-wrap gap-4 disabled:opacity-50 md:col-span-4"
       >
         <legend className="sr-only">Types</legend>

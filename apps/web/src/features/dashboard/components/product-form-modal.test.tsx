@@ -1,6 +1,7 @@
 import {
   DASHBOARD,
   DASHBOARD_RULES,
+  FILE_FIELD,
   INPUT_RULES,
   PRODUCT_DESCRIPTION_MAX_LENGTH,
   PRODUCT_FORM,
@@ -71,6 +72,20 @@ async function fillJacket() {
 }
 
 describe('ProductFormModal', { timeout: 20_000 }, () => {
+  it('takes a picture through its labelled input and shows the chosen name and preview', async () => {
+    await renderForm();
+    const input = screen.getByLabelText('Image');
+    expect(input).toHaveAccessibleDescription(
+      `${FILE_FIELD.none} ${PRODUCT_FORM.imageHint}, image files only`,
+    );
+    await userEvent.upload(input, picture());
+    expect(screen.getByText('cover.png')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(
+      `cover.png ${PRODUCT_FORM.imageHint}, image files only`,
+    );
+    expect(screen.getByRole('img', { name: 'Product preview' })).toBeInTheDocument();
+  });
+
   it('has a disabled auto ID in create mode and normalises volumes on blur', async () => {
     await renderForm();
     expect(screen.getByLabelText('Product ID')).toBeDisabled();

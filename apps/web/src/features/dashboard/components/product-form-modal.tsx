@@ -23,7 +23,15 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
+import {
+  Button,
+  FieldError,
+  FieldHint,
+  FileField,
+  Input,
+  Label,
+  Modal,
+} from '../../../components/ui';
 import { useSaveProduct } from '../api/products';
 import {
   CategoryFields,
@@ -146,16 +154,18 @@ function PictureField({ product }: { product?: Product | null }) {
   return (
     <div className="flex flex-col gap-2">
       <Label htmlFor="product-image">Image</Label>
-      <input
+      <FileField
         id="product-image"
-        type="file"
         accept="image/png,image/jpeg,image/gif,image/webp"
         ref={ref}
         name={name}
         onBlur={onBlur}
-        onChange={(e) => onChange(e.target.files?.[0] ?? null)}
+        file={file}
+        onFile={onChange}
+        invalid={Boolean(shownError)}
+        aria-describedby="product-image-hint"
       />
-      <FieldHint>{PRODUCT_FORM.imageHint}, image files only</FieldHint>
+      <FieldHint id="product-image-hint">{PRODUCT_FORM.imageHint}, image files only</FieldHint>
       {shownError ? <FieldError>{shownError}</FieldError> : null}
       {preview || product ? (
         <img

@@ -20,7 +20,15 @@ import {
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { Button, FieldError, FieldHint, Input, Label, Modal } from '../../../components/ui';
+import {
+  Button,
+  FieldError,
+  FieldHint,
+  FileField,
+  Input,
+  Label,
+  Modal,
+} from '../../../components/ui';
 import type { SessionUser } from '../../../lib/session';
 import { useUpdateUser } from '../api/users';
 import { OwnEmailCode } from './own-email-code';
@@ -193,14 +201,14 @@ export function UserEditModal({
         {self ? <FieldHint>{DASHBOARD_RULES.selfRoleNote}</FieldHint> : null}
         <div className="flex flex-col gap-1">
           <Label htmlFor="user-picture">Profile picture</Label>
-          <input
+          <FileField
             id="user-picture"
-            type="file"
             disabled={!allowed}
             accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => {
+            file={picture}
+            onFile={(file) => {
               clearServerErrors();
-              setPicture(e.target.files?.[0] ?? null);
+              setPicture(file);
             }}
           />
         </div>

@@ -1,5 +1,5 @@
 /** The Users page's filter bar: a search by name or email and a role, applied on Load. */
-import { SEARCH_MIN_LENGTH, VALIDATION, type UserRoleFilter } from '@otaku/shared';
+import { ROLE_LABELS, SEARCH_MIN_LENGTH, VALIDATION, type UserRoleFilter } from '@otaku/shared';
 import { useState } from 'react';
 import { Button, FieldError, Input, Label } from '../../../components/ui';
 import type { UserFilter } from '../api/users';
@@ -8,8 +8,8 @@ import { selectClasses } from './product-form-fields';
 const ROLE_FILTERS: { value: UserRoleFilter; label: string }[] = [
   { value: 'all', label: 'All Users' },
   { value: 'user', label: 'Users' },
-  { value: 'admin', label: 'Admin' },
-  { value: 'superAdmin', label: 'Super Admin' },
+  { value: 'admin', label: ROLE_LABELS.admin },
+  { value: 'superAdmin', label: ROLE_LABELS.superAdmin },
 ];
 
 export function UserFilters({

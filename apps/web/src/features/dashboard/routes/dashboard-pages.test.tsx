@@ -12,6 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { notFromTheServer, stubApi, type ApiHandler } from '../../../test/api-stub';
 import { createProduct } from '../../../test/catalog-factories';
@@ -86,7 +87,7 @@ const show = (node: ReactNode) =>
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      {node}
+      <MemoryRouter>{node}</MemoryRouter>
     </QueryClientProvider>,
   );
 

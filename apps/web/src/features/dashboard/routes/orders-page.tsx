@@ -4,15 +4,19 @@ import {
   DELETE_CONFIRM_WORD,
   deleteConfirmRequired,
   formatDashboardDate,
+  LOW_STOCK,
   ORDER_SHORT,
+  ORDER_STATUS_LABELS,
   type DashboardOrder,
 } from '@otaku/shared';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Avatar, Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 import {
   useAllOrders,
   useDeleteOrder,
@@ -26,7 +30,7 @@ import { pageHeadingId, PageHeader, StatCard } from '../components/dashboard-bit
 import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
 import { MailProblems } from '../components/order-mails';
-import { OrderStatusModal, statusLabel } from '../components/order-status-modal';
+import { OrderStatusModal } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { ShortUnitsMark } from '../components/short-units';
 import { editAndDelete } from '../components/row-actions';
@@ -85,7 +89,9 @@ const COLUMNS: Column<DashboardOrder>[] = [
   },
   {
     header: 'Status',
-    cell: (o) => <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{statusLabel(o.status)}</Badge>,
+    cell: (o) => (
+      <Badge tone={STATUS_TONE[o.status] ?? 'gray'}>{ORDER_STATUS_LABELS[o.status]}</Badge>
+    ),
   },
 ];
 
@@ -176,6 +182,12 @@ export function OrdersPage() {
               ))}
             </ul>
           </div>
+          <Link
+            to={paths.dashboard.lowStockProducts}
+            className="mt-2 inline-block rounded text-sm font-semibold text-sakura-700 hover:text-sakura-800 hover:underline"
+          >
+            {LOW_STOCK.viewAll}
+          </Link>
         </section>
       </div>
       <DataTable

@@ -5,12 +5,16 @@ import {
   DASHBOARD,
   DEFAULT_CATEGORY,
   LAYOUT,
+  LOW_STOCK,
+  LOW_STOCK_THRESHOLD,
   PRODUCT_FORM,
   type Category,
   type Product,
+  type ProductStockFilter,
 } from '@otaku/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
@@ -65,6 +69,23 @@ const COLUMNS: Column<Product>[] = [
 /** The page's heading, which also names its table. */
 const TITLE = 'Products';
 
+/**
+ * The low-stock filter lives in the address (`?stock=low`), so the low-stock card can link to
+ * it and a reload keeps it; anything else there means every product.
+ */
+function useStockFilter() {
+  const [params, setParams] = useSearchParams();
+  const stock: ProductStockFilter = params.get('stock') === 'low' ? 'low' : 'all';
+  const setStock = (next: ProductStockFilter) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next === 'low') updated.set('stock', 'low');
+      else updated.delete('stock');
+      return updated;
+    });
+  return [stock, setStock] as const;
+}
+
 export function ProductsPage() {
   const filterState = useDashboardState<ProductFilter>('products', {
     category: DEFAULT_CATEGORY as Category,
@@ -74,9 +95,10 @@ export function ProductsPage() {
     page: 1,
   });
   const [filter, setFilter] = filterState;
+  const [stock, setStock] = useStockFilter();
   const [editing, setEditing] = useState<Product | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Product | null>(null);
-  const query = useDashboardProducts(filter);
+  const query = useDashboardProducts(filter, stock);
   const remove = useDeleteProduct();
   const products = query.data?.currPageProducts ?? [];
   const list = usePageInRange(filterState, query, products.length);
@@ -96,7 +118,22 @@ export function ProductsPage() {
       />
       <DataTable
         labelledBy={pageHeadingId(TITLE)}
-        filters={<ProductFilters filter={filter} onLoad={setFilter} />}
+        filters={
+          <div className="flex flex-col gap-3">
+            <ProductFilters filter={filter} onLoad={setFilter} lowStock={stock === 'low'} />
+            <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
+              <input
+                type="checkbox"
+                checked={stock === 'low'}
+                onChange={(e) => {
+                  setFilter({ ...filter, page: 1 });
+                  setStock(e.target.checked ? 'low' : 'all');
+                }}
+              />
+              {LOW_STOCK.filter(LOW_STOCK_THRESHOLD)}
+            </label>
+          </div>
+        }
         columns={COLUMNS}
         rows={products}
         rowKey={(p) => p.productID}

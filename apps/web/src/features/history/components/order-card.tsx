@@ -1,14 +1,7 @@
-import { PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
 import { Badge } from '../../../components/ui';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 import { OrderLines } from './order-lines';
-
-const STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-};
 
 /** One past order: number, US long date, status (pending yellow, others green), lines, total. */
 export function OrderCard({ order }: { order: Order }) {
@@ -22,7 +15,7 @@ export function OrderCard({ order }: { order: Order }) {
           </time>
         </div>
         <Badge tone={order.status === 'pending' ? 'sun' : 'green'}>
-          {STATUS_LABELS[order.status] ?? order.status}
+          {ORDER_STATUS_LABELS[order.status]}
         </Badge>
       </div>
       <OrderLines lines={order.products} className="flex flex-col gap-2 py-3" />

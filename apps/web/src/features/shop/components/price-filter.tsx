@@ -1,5 +1,6 @@
 import { PRICE_FILTER_MAX, PRICE_FILTER_MIN, SHOP } from '@otaku/shared';
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { RangeSlider } from '../../../components/ui';
 
 export interface PriceFilterProps {
   value: number;
@@ -12,8 +13,8 @@ const describe = (price: number) => (price === 0 ? SHOP.anyPrice : SHOP.upTo(pri
  * The price slider, 0 to 100 dollars (spec §5): a maximum price, 0 meaning no limit. It moves
  * freely while dragged and changes the filter when let go; a new filter (its own, or Clear All,
  * or Back) moves it there. It stays the same element throughout, so the keyboard stays on it.
- * A native range input: arrow keys, Page Up/Down, Home and End work as on any slider, and the
- * shop's first load carries no slider library.
+ * A native range input (RangeSlider): arrow keys, Page Up/Down, Home and End work as on any
+ * slider, and the shop's first load carries no slider library.
  */
 export function PriceFilter({ value, onCommit }: PriceFilterProps) {
   const labelId = useId();
@@ -36,7 +37,6 @@ export function PriceFilter({ value, onCommit }: PriceFilterProps) {
     return () => element.removeEventListener('change', commit);
   }, [onCommit]);
 
-  const fill = ((draft - PRICE_FILTER_MIN) / (PRICE_FILTER_MAX - PRICE_FILTER_MIN)) * 100;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-baseline justify-between gap-2">
@@ -47,9 +47,8 @@ export function PriceFilter({ value, onCommit }: PriceFilterProps) {
           {describe(draft)}
         </output>
       </div>
-      <input
+      <RangeSlider
         ref={input}
-        type="range"
         min={PRICE_FILTER_MIN}
         max={PRICE_FILTER_MAX}
         step={1}
@@ -57,8 +56,6 @@ export function PriceFilter({ value, onCommit }: PriceFilterProps) {
         onChange={(event) => setDraft(Number(event.target.value))}
         aria-labelledby={labelId}
         aria-valuetext={describe(draft)}
-        className="range-input"
-        style={{ '--range-fill': `${fill}%` } as CSSProperties}
       />
       <div aria-hidden="true" className="flex justify-between text-xs text-ink-400">
         <span>${PRICE_FILTER_MIN}</span>
