@@ -18,7 +18,7 @@ const result = (overrides: Partial<LoadResult> = {}): LoadResult => ({
   ...overrides,
 });
 
-/** A scenario's result at full load, with its run at a steady half of that rate. */
+/** A scenario's result at full load, with its run at a steady share of that rate. */
 const load = (
   key: ScenarioKey,
   overrides: Partial<LoadResult> = {},
@@ -122,7 +122,7 @@ describe('checkBudgets', () => {
     const byName = new Map(checkBudgets(run).map((r) => [r.budget, r]));
     expect(byName.get('shop listing')).toMatchObject({
       verdict: 'met',
-      target: '≥ 0.20 × the bare server’s req/s, p99 ≤ 30 ms at 50% of its rate',
+      target: '≥ 0.20 × the bare server’s req/s, p99 ≤ 30 ms at 25% of its rate',
       measured: '10,000 req/s = 0.20 × 50,000, p99 3 ms, at 10,000 req/s',
     });
     expect(byName.get('search (a listing with a query)')?.verdict).toBe('missed');

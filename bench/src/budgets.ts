@@ -38,7 +38,7 @@ export interface Measured {
 }
 
 /** The latency budgets are read at this share of the rate each endpoint reached at full load. */
-export const STEADY_SHARE = 0.5;
+export const STEADY_SHARE = 0.25;
 
 type Reference = 'http' | 'commits';
 

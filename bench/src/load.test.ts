@@ -5,6 +5,11 @@ import { runPaced } from './load';
 
 /** A server that answers 200 at once and writes down when each request arrived, and from whom. */
 let server: Server;
+let slowOnceDone = false;
+const slowOnce = (answer: () => void) => {
+  slowOnceDone = true;
+  setTimeout(answer, 200);
+};
 let baseUrl: string;
 const arrivals: Array<{ at: number; path: string; token: string | undefined }> = [];
 
@@ -12,7 +17,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     arrivals.push({ at: performance.now(), path: req.url ?? '', token: req.headers.authorization });
     req.resume();
-    req.on('end', () => res.end(req.url === '/refused' ? undefined : '{}'));
+    const answer = () => res.end(req.url === '/refused' ? undefined : '{}');
+    // The first request to /slow-once waits 200 ms: the turns after it pass meanwhile.
+    req.on('end', () => (req.url === '/slow-once' && !slowOnceDone ? slowOnce(answer) : answer()));
     if (req.url === '/refused') res.statusCode = 409;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,6 +43,18 @@ describe('runPaced', () => {
     // (and a little for the timer), where a burst would send all 100 in its first moments.
     const firstHalf = arrivals.filter((a) => a.at - started < 500).length;
     expect(firstHalf).toBeLessThanOrEqual(55);
+  });
+
+  it('times the requests a slow answer made late from their turns, not from when they left', async () => {
+    // One connection, a turn every 50 ms: the 200 ms answer makes the next three late by
+    // about 150, 100 and 50 ms. Timed from when they left, only the slow one would be slow.
+    const result = await runPaced(
+      baseUrl,
+      { name: 'late', requests: [{ path: '/slow-once' }] },
+      { connections: 1, seconds: 1, rate: 20 },
+    );
+    expect(result.total).toBe(20);
+    expect(result.p95).toBeGreaterThanOrEqual(100);
   });
 
   it('keeps each connection its own shopper, sending its requests in turn', async () => {

@@ -194,8 +194,10 @@ export async function runLoad(
  * The scenario at a steady rate below what the server can answer, as shoppers who pause
  * between clicks: each connection sends its next request at its own turn (its turns `rate /
  * connections` a second apart, the connections' turns spread evenly), waits when early and
- * sends at once when late. A latency is timed from the request's turn, not from when it left,
- * so an answer that made the next request late counts that wait too (no coordinated omission).
+ * sends at once when late. When the answer before it came after a request's turn, its latency
+ * is timed from the turn, so the wait that answer caused counts too (no coordinated omission);
+ * otherwise from when it left, so a timer of this process firing late (its own garbage
+ * collection, a busy event loop) is not put on the server.
  * autocannon's own rate limit sends each connection's share of a second back to back at the
  * second's start, a burst at full load, so it cannot measure this.
  */
@@ -214,10 +216,12 @@ export async function runPaced(
     const client = new Client(baseUrl, { pipelining: 1 });
     const requests = connectionRequests(scenario, n);
     try {
+      let answered = 0;
       for (let turn = start + (n * period) / options.connections, i = 0; turn < end; i++) {
         const request = requests[i % requests.length]!;
         const early = turn - performance.now();
         if (early > 0) await sleep(early);
+        const from = answered > turn ? turn : performance.now();
         sent++;
         try {
           const { statusCode, body } = await client.request({
@@ -227,9 +231,11 @@ export async function runPaced(
             body: request.body,
           });
           await body.dump();
+          answered = performance.now();
           tally.status(statusCode);
-          tally.time(performance.now() - turn, request.measure);
+          tally.time(answered - from, request.measure);
         } catch {
+          answered = performance.now();
           failed++;
         }
         turn += period;
