@@ -69,7 +69,7 @@ export function renderReport(report: Report): string {
     '## Budgets',
     '',
     report.smoke
-      ? 'A smoke run (tiny data, a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
+      ? 'A smoke run (tiny data, half a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
       : [
           `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
           report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,

@@ -4,7 +4,7 @@
  * statements per request, measures the web bundles and runs Lighthouse. Writes
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
- * Flags: --smoke (tiny data, 1 s per endpoint, no Lighthouse: what `npm test` runs),
+ * Flags: --smoke (tiny data, 0.5 s per endpoint, no Lighthouse: what `npm test` runs),
  * --size=large (ten times the catalog and orders; each endpoint's growth against the committed
  * default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
@@ -63,7 +63,7 @@ const args = readArgs(process.argv.slice(2));
 const smoke = args.has('smoke');
 const large = args.get('size') === 'large';
 const scale: Scale = smoke ? TINY : large ? LARGE : FULL;
-const seconds = Number(args.get('seconds') ?? (smoke ? 1 : 10));
+const seconds = Number(args.get('seconds') ?? (smoke ? 0.5 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
 /** `--only=lighthouse`: the demo shop's pages in Lighthouse, without the generated data or load. */
