@@ -6,7 +6,7 @@ import { Client } from 'undici';
 export interface ScenarioRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  /** A new path for every request sent (e.g. a query no answer cache holds); `path` first. */
+  /** A new path for each request sent (e.g. a query no answer cache holds), in place of `path`. */
   nextPath?: () => string;
   /** A JSON body, or one per connection (given the connection's number) to spread the load. */
   body?: object | ((connection: number) => object);
