@@ -28,6 +28,10 @@ CREATE OR REPLACE FUNCTION search_words_count(words text[], counts integer[])
 RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- A write that changed no search text (an order's units sold) counts nothing.
+  IF words IS NULL THEN
+    RETURN;
+  END IF;
   INSERT INTO search_words AS s (word, products)
   SELECT w, c FROM unnest(words, counts) AS d(w, c) WHERE c <> 0 ORDER BY w
   ON CONFLICT (word) DO UPDATE SET products = s.products + excluded.products;

@@ -1,10 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
+import { pdfPages } from '../../../test/export-files';
 import { useTestApp } from '../../../test/helpers';
 import { coupons, orders, products, productVariants, users } from '../../db/schema/index';
 import { exportRows } from './export-sources';
@@ -12,10 +10,6 @@ import { exportRows } from './export-sources';
 const t = useTestApp();
 let admin: TestAccount;
 let shopper: TestAccount;
-const fontDir = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')),
-  'standard_fonts/',
-);
 const FORMULA = '=HYPERLINK("http://evil.example","click")';
 
 beforeAll(async () => {
@@ -59,20 +53,6 @@ async function readSheet(buffer: Buffer) {
   return workbook.worksheets[0]!;
 }
 
-async function pdfText(buffer: Buffer): Promise<string[]> {
-  const doc = await getDocument({
-    data: new Uint8Array(buffer),
-    standardFontDataUrl: fontDir,
-    verbosity: 0,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  return pages;
-}
-
 describe('GET /api/export/:type', () => {
   it('refuses an unknown type or format', async () => {
     expect((await download('secrets', 'excel')).statusCode).toBe(400);
@@ -108,7 +88,7 @@ describe('GET /api/export/:type', () => {
     sheet.eachRow((row) => names.push(row.getCell(1).value));
     expect(names).toContain("'@cmd|calc");
     expect(names).not.toContain('@cmd|calc');
-    const pdf = (await pdfText((await download('users', 'pdf')).rawPayload)).join(' ');
+    const pdf = (await pdfPages((await download('users', 'pdf')).rawPayload)).join(' ');
     expect(pdf).not.toContain('not-a-real-hash');
     expect(pdf).toContain(admin.email);
   });
@@ -118,7 +98,7 @@ describe('GET /api/export/:type', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders.pdf"');
-    const pages = await pdfText(res.rawPayload);
+    const pages = await pdfPages(res.rawPayload);
     expect(pages.length).toBeGreaterThan(1);
     expect(pages[0]).toContain('Otaku Shelf: Orders');
     expect(pages[0]).toMatch(/Generated \d{2}-\d{2}-\d{4}/);
@@ -154,14 +134,14 @@ describe('GET /api/export/:type', () => {
   it('writes names in Japanese into the PDF as they are, in an embedded font', async () => {
     const name = '進撃の巨人 フィギュア';
     const pdf = await productsPdfWith('TOY-EXPJP1', name);
-    expect((await pdfText(pdf)).join(' ')).toContain(name);
+    expect((await pdfPages(pdf)).join(' ')).toContain(name);
     expect(pdf.toString('latin1')).toMatch(/\/FontFile2 /);
   });
 
   it('writes Hangul, Thai, Arabic and emoji into the PDF, each in a face that has them', async () => {
     const name = '김민수 피규어 สวัสดี محمد علي 🎉';
     const pdf = await productsPdfWith('TOY-EXPKR1', name);
-    const text = (await pdfText(pdf)).join(' ');
+    const text = (await pdfPages(pdf)).join(' ');
     // Read back word by word: the text layer holds the runs as pieces, the Arabic ones in the
     // order they are seen (right to left).
     for (const word of name.split(' ')) expect(text).toContain(word);
@@ -202,7 +182,7 @@ describe('GET /api/export/:type', () => {
     );
     expect(coupon.get('ORD-EXP00000')).toBe('-');
     expect(coupon.get('ORD-EXPDASH1')).toBe("'-5OFF");
-    const pdf = (await pdfText((await download('orders', 'pdf')).rawPayload)).join(' ');
+    const pdf = (await pdfPages((await download('orders', 'pdf')).rawPayload)).join(' ');
     expect(pdf).not.toContain("'-");
   });
 
@@ -228,7 +208,7 @@ describe('GET /api/export/:type', () => {
     expect(sheet.getRow(3).values).toEqual(
       expect.arrayContaining(['ORD-GONE0001', 'gone_fan', 'gone@example.com']),
     );
-    const [first] = await pdfText((await download('orders', 'pdf')).rawPayload);
+    const [first] = await pdfPages((await download('orders', 'pdf')).rawPayload);
     expect(first).toContain('now_called');
     expect(first).not.toContain(renamed.username);
   });
