@@ -56,6 +56,33 @@ window.scrollTo = () => {};
 // Nor does it implement scrollIntoView (the shop's category pills bring a focused one into view).
 Element.prototype.scrollIntoView = () => {};
 
+// Nor the observers and media queries every browser the shop supports has: the home carousels
+// (Embla) and the price slider (Radix) measure themselves with them, and a screen that shows a
+// carousel only once its chunk arrives would fail or pass with the machine's speed without them.
+// Nothing is ever observed or matched here; a test that needs a media query to match stubs
+// matchMedia itself (vi.stubGlobal, undone after each test).
+class NoopObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+window.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
+window.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+
 // Lazily loaded screens can take more than the default second to appear on a busy CI machine.
 configure({ asyncUtilTimeout: 5_000 });
 

@@ -24,15 +24,6 @@ vi.mock('../components/hero-banner', async (importOriginal) => {
   };
 });
 
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-
 let api: CatalogApiStub;
 
 beforeEach(() => {
@@ -41,17 +32,6 @@ beforeEach(() => {
   const style = document.createElement('style');
   style.textContent = '.home-loading-page { display: none; }';
   document.head.append(style);
-  // The carousels (Embla) watch their size, visibility and media queries; jsdom has none of it.
-  vi.stubGlobal('ResizeObserver', NoopObserver);
-  vi.stubGlobal('IntersectionObserver', NoopObserver);
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-  }));
   api = stubCatalogApi({
     products: [createProduct({ name: 'Starfall Academy' }), createProduct({ name: 'Neko Tee' })],
   });

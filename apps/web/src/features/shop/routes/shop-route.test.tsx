@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PAGE_PAST_END, SHOP, VALIDATION } from '@otaku/shared';
 import { Route, Routes, useLocation } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   createProduct,
   stubCatalogApi,
@@ -36,15 +36,6 @@ function renderShop(route: string) {
 let api: CatalogApiStub;
 
 beforeEach(() => {
-  // Radix's slider measures itself; jsdom has no ResizeObserver.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   api = stubCatalogApi({
     products: [createProduct({ name: 'Blade Circuit Zero' })],
     totalPages: 5,
