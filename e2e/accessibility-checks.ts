@@ -2,11 +2,47 @@
  * The checks of the accessibility journey (tests/accessibility.spec.ts, docs/decisions/158):
  * axe-core's WCAG 2.2 A and AA rules, then the focus audit, on what a page shows now.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Axe from 'axe-core';
 import { expect, type Locator, type Page } from './fixtures';
 import { auditFocus } from './focus-audit';
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's browser build, read once per worker. */
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+declare global {
+  interface Window {
+    axe?: typeof Axe;
+  }
+}
+
+/**
+ * Runs axe-core's WCAG 2.2 A and AA rules in the page, loading axe into it only when the page
+ * does not have it yet: a dialog's check after its page's, or a screen reached by a click, uses
+ * the copy already there. (@axe-core/playwright loads its 560 KB into the page twice on every
+ * check, which was most of each check's time: docs/decisions/158.) The shop has no frames, so
+ * axe looks in none.
+ */
+async function runAxe(page: Page, include: string | null): Promise<Axe.AxeResults> {
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(axeSource);
+  // Options first: they replace the tags' choice. Only the violations' nodes are described
+  // (their selectors and markup): describing every node that passes was most of a run's time.
+  return page.evaluate(
+    ({ include, tags }) =>
+      window.axe!.run(include === null ? document : { include: [include] }, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+        iframes: false,
+      }),
+    { include, tags: WCAG_22_AA },
+  );
+}
 
 interface CheckOptions {
   /** Narrows the check to an open dialog. */
@@ -21,14 +57,7 @@ export async function expectAccessible(
   screen: string,
   { within, heldClock }: CheckOptions = {},
 ) {
-  // Only the violations' nodes are described (their selectors and markup): describing every
-  // node that passes was most of a check's time. Options first: they replace the tags' choice.
-  let builder = new AxeBuilder({ page })
-    .options({ resultTypes: ['violations'] })
-    .withTags(WCAG_22_AA)
-    .setLegacyMode();
-  if (within) builder = builder.include(await selectorOf(within));
-  const analysis = builder.analyze();
+  const analysis = runAxe(page, within ? await selectorOf(within) : null);
   if (heldClock) {
     let running = true;
     const stop = () => (running = false);
