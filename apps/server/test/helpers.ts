@@ -35,14 +35,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export interface TestDatabase {
   database: Database;
   url: string | undefined;
+  /** Brings it back to the template's state (reset.ts): far cheaper than another clone. */
+  reset: () => Promise<void>;
   drop: () => Promise<void>;
 }
 
 /**
- * The database a test worker keeps for its files: cloned from the template by its first file,
- * then reset to the template's state (reset.ts) for each next one, which is far cheaper than
- * another clone (loading PGlite's data directory, or PostgreSQL's `create database`). It lives
- * on globalThis, as the worker's process does; one file at a time holds it.
+ * The databases a test worker keeps for its files: each cloned from the template the first time
+ * a file needs one more than the worker has free, then reset to the template's state (reset.ts)
+ * for each next use, which is far cheaper than another clone (loading PGlite's data directory,
+ * or PostgreSQL's `create database`). Most files use one; a file that needs a second one (two
+ * shops, an empty database beside a seeded one) finds it kept from the file before. They live
+ * on globalThis, as the worker's process does; one test database at a time holds each.
  */
 interface WorkerDatabase {
   /** PostgreSQL: the clone's URL. PGlite: the open instance, which only this process can use. */
@@ -51,34 +55,34 @@ interface WorkerDatabase {
   held: boolean;
 }
 
-const WORKER_DATABASE = Symbol.for('otaku-shelf.test.worker-database');
-const workerState = globalThis as { [WORKER_DATABASE]?: Promise<WorkerDatabase> };
+const WORKER_DATABASES = Symbol.for('otaku-shelf.test.worker-databases');
+const workerState = globalThis as { [WORKER_DATABASES]?: WorkerDatabase[] };
 
 /**
- * A migrated database of the engine under test, in the template's state: the worker's own,
- * reset, when no other database of this file holds it; else a fresh clone of the template.
+ * A migrated database of the engine under test, in the template's state: one the worker keeps,
+ * reset, when one is free; else a new clone of the template, kept for later files. `fresh`
+ * always clones (to compare a reset database with a clone).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const existing = workerState[WORKER_DATABASE];
-  const worker = existing ? await existing : undefined;
-  if (worker?.held) return cloneTemplate();
-  if (worker) {
-    worker.held = true;
+export async function createTestDatabase({ fresh = false } = {}): Promise<TestDatabase> {
+  const kept = (workerState[WORKER_DATABASES] ??= []);
+  const free = fresh ? undefined : kept.find((candidate) => !candidate.held);
+  if (free) {
+    free.held = true;
     try {
-      await resetWorkerDatabase(worker);
+      await resetDatabase(free);
     } catch (error) {
-      worker.held = false;
+      // Whatever broke it, the next file gets a new clone instead.
+      kept.splice(kept.indexOf(free), 1);
       throw error;
     }
-    return openWorkerDatabase(worker);
+    return openWorkerDatabase(free);
   }
-  const created = openNewWorkerDatabase();
-  workerState[WORKER_DATABASE] = created;
-  created.catch(() => delete workerState[WORKER_DATABASE]);
-  return openWorkerDatabase(await created);
+  const created = await cloneWorkerDatabase();
+  kept.push(created);
+  return openWorkerDatabase(created);
 }
 
-async function openNewWorkerDatabase(): Promise<WorkerDatabase> {
+async function cloneWorkerDatabase(): Promise<WorkerDatabase> {
   if (engine === 'postgres') {
     const url = await cloneTemplateDatabase(inject('templates').postgresClonePrefix);
     return { url, pglite: undefined, held: true };
@@ -90,13 +94,14 @@ async function openNewWorkerDatabase(): Promise<WorkerDatabase> {
   return { url: undefined, pglite, held: true };
 }
 
-async function resetWorkerDatabase(worker: WorkerDatabase): Promise<void> {
+/** Runs the reset SQL on an open PGlite, or on the PostgreSQL database at the URL. */
+async function resetDatabase(target: { url: string | undefined; pglite: PGlite | undefined }) {
   const resetSql = inject('resetSql');
-  if (worker.pglite) {
-    await worker.pglite.exec(resetSql);
+  if (target.pglite) {
+    await target.pglite.exec(resetSql);
     return;
   }
-  const client = new pg.Client({ connectionString: worker.url });
+  const client = new pg.Client({ connectionString: target.url });
   await client.connect();
   try {
     await client.query(resetSql);
@@ -117,6 +122,7 @@ async function openWorkerDatabase(worker: WorkerDatabase): Promise<TestDatabase>
   return {
     database,
     url: worker.url,
+    reset: () => resetDatabase(worker),
     drop: async () => {
       try {
         await database.close();
@@ -139,30 +145,6 @@ async function cloneTemplateDatabase(prefix: string): Promise<string> {
     await admin.end();
   }
   return withDatabase(adminUrl, name);
-}
-
-/** A fresh clone of the template, dropped by `drop()`: for a second database in one file. */
-async function cloneTemplate(): Promise<TestDatabase> {
-  if (engine === 'postgres') {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const url = await cloneTemplateDatabase(inject('templates').postgresClonePrefix);
-    const name = new URL(url).pathname.slice(1);
-    const database = await openDatabase({ databaseUrl: url, migrate: false, poolSize: 5 });
-    return {
-      database,
-      url,
-      drop: async () => {
-        await database.close();
-        const a = new pg.Client({ connectionString: adminUrl });
-        await a.connect();
-        await a.query(`drop database if exists ${name} with (force)`);
-        await a.end();
-      },
-    };
-  }
-  const dump = new Blob([await readFile(inject('templates').pgliteFile)]);
-  const database = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, migrate: false });
-  return { database, url: undefined, drop: () => database.close() };
 }
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 /**
- * The worker's database (helpers.ts) comes back to each file in the template's state: every
+ * A worker's kept database (helpers.ts) comes back to each file in the template's state: every
  * table's rows and every sequence as a fresh clone of the template has them, whatever the file
  * before it wrote, deleted or drew from a sequence.
  */
@@ -39,8 +39,8 @@ describe("the worker's database", () => {
     { timeout: 120_000 },
     async () => {
       const first = await createTestDatabase();
-      // A second database while the first is held is a fresh clone: the state to come back to.
-      const fresh = await createTestDatabase();
+      // A fresh clone of the template: the state to come back to.
+      const fresh = await createTestDatabase({ fresh: true });
       try {
         const template = await stateOf(fresh.database);
         // What a file may leave behind: new rows, rows of the template deleted, sequences drawn.
