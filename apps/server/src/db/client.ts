@@ -10,6 +10,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import { DEFAULT_POOL_SIZE } from '../config';
+import { isBackgroundWork } from './statement-count';
 import * as schema from './schema/index';
 import { tellChangesTo } from './changed';
 import {
@@ -87,7 +88,11 @@ export const TRIGRAM_WORD_SIMILARITY_THRESHOLD = 0.45;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   let count = 0;
-  const logger = { logQuery: () => void count++ };
+  const logger = {
+    logQuery: () => {
+      if (!isBackgroundWork()) count++;
+    },
+  };
   const { upgraded, ...database } = options.databaseUrl
     ? { ...(await openPostgres(options, options.databaseUrl, logger)), upgraded: undefined }
     : await openPglite(options, logger);

@@ -1,5 +1,6 @@
 /** Work the app repeats in the background while it is up (sweeps, queued mail). */
 import type { FastifyInstance } from 'fastify';
+import { inBackground } from '../db/statement-count';
 import { withDeadline } from './deadline';
 
 export interface PeriodicJob {
@@ -46,7 +47,8 @@ export function registerPeriodicJob(
       again ||= followUp;
       return;
     }
-    running = job(closing.signal)
+    // Its statements are not counted as the app's (db/statement-count.ts).
+    running = inBackground(() => job(closing.signal))
       .catch((err: unknown) => app.log.warn({ err }, `${name} failed`))
       .finally(() => {
         running = undefined;

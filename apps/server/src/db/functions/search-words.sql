@@ -127,11 +127,11 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
      -- lose the same letter).
      SELECT w.word, w.products
      FROM search_word_deletions d JOIN search_words w ON w.word = d.word
-     WHERE d.deletion IN (SELECT qw UNION ALL SELECT search_word_deletions_of(qw))
+     WHERE d.deletion = ANY (qw || array(SELECT search_word_deletions_of(qw)))
      UNION
      -- A letter too many: one of the query's deletions is the word.
      SELECT w.word, w.products FROM search_words w
-     WHERE w.word IN (SELECT search_word_deletions_of(qw))
+     WHERE w.word = ANY (array(SELECT search_word_deletions_of(qw)))
    ) c
    WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
      AND (one_slip_apart(qw, c.word) OR qw <% c.word)
