@@ -22,3 +22,4 @@ export * from './text-rules';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';
+export * from './wishlist';
