@@ -94,7 +94,7 @@ import {
   wishlistKeysResponseSchema,
   wishlistParamsSchema,
   wishlistResponseSchema,
-} from './wishlist';
+} from './wishlist-api';
 import { defineEndpoints, type Endpoint, type EndpointUnion, type Route } from './endpoint';
 import { routes, type Routes } from './routes';
 
