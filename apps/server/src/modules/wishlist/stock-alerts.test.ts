@@ -18,7 +18,7 @@ import {
   type ProductFixture,
   type Shopper,
 } from '../../../test/checkout-fixtures';
-import { useTestApp } from '../../../test/helpers';
+import { engine, useTestApp } from '../../../test/helpers';
 import { createAccount, multipart, type TestAccount } from '../../../test/staff';
 import { rowsOf } from '../../db/prepared';
 import { sweepExpiredReservations } from '../cart/reservation-sweeper';
@@ -229,6 +229,36 @@ describe('back-in-stock e-mails', () => {
     await Promise.all(Array.from({ length: 8 }, () => raise(product, 'M', 1)));
     expect(await woken(product, 'M')).toEqual(line.slice(0, 8).map((s) => s.id));
   });
+
+  it.skipIf(engine !== 'postgres')(
+    'are never left waiting by an ask that crosses a return of the same size',
+    async () => {
+      const product = await tee();
+      const [shopper] = await shoppers(1);
+      let answer: Awaited<ReturnType<typeof ask>> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        // A return, not yet committed, while the shopper asks on another connection.
+        await tx.execute(sql`update product_variants set stock = stock + 1
+          where product_id = ${product.id} and variant = 'M'`);
+        const asking = ask(shopper!, product.id, 'M').then((res) => (answer = res));
+        // Until the ask has either answered or is waiting for the return's lock.
+        await vi.waitFor(async () => {
+          const waiting = rowsOf<{ n: number }>(
+            await t.database.db.execute(
+              sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            ),
+          );
+          expect(answer !== undefined || Number(waiting[0]!.n) > 0).toBe(true);
+        });
+        void asking;
+      });
+      await vi.waitFor(() => expect(answer).toBeDefined());
+      // Either refused because the size is back, or woken by the return: never left waiting.
+      expect(answer!.statusCode).toBe(409);
+      expect(await waitingOf(shopper!)).toEqual([]);
+    },
+  );
 
   it('go out once each however many senders run at the same time', async () => {
     const product = await tee();
