@@ -222,6 +222,16 @@ describe('back-in-stock e-mails', () => {
     expect(await woken(product, 'M')).toEqual([]);
   });
 
+  it('cost the writes that take units nothing: the trigger fires on a rise only', async () => {
+    const [row] = rowsOf<{ def: string }>(
+      await t.database.db.execute(sql`select pg_get_triggerdef(oid) as def from pg_trigger
+        where tgname = 'product_variants_stock_alerts'`),
+    );
+    // Checked by the server before any call, so adding to a cart never runs the function.
+    expect(row!.def).toMatch(/AFTER UPDATE OF stock ON public\.product_variants FOR EACH ROW/);
+    expect(row!.def).toContain('WHEN ((new.stock > old.stock))');
+  });
+
   it('wake each alert once when units come back on many connections at once', async () => {
     const product = await tee();
     const line = await shoppers(12);
