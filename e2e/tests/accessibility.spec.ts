@@ -143,6 +143,14 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await expect(h1(page)).toBeVisible();
       await expectAccessible(page, 'empty history');
 
+      const saved = await request.put(`/api/wishlist/${(await toyInStock(request)).productID}`, {
+        headers: { authorization: `Bearer ${shopper.token}` },
+      });
+      expect(saved.ok(), await saved.text()).toBe(true);
+      await page.goto('/wishlist');
+      await expect(page.getByRole('button', { name: /^Remove from wishlist/ })).toBeVisible();
+      await expectAccessible(page, 'wishlist');
+
       await reserveOne(request, shopper, (await toyInStock(request)).productID);
       await page.goto('/cart');
       await expect(

@@ -84,6 +84,17 @@ import {
   userUpdatedResponseSchema,
 } from './dashboard-api';
 import type { z } from 'zod';
+import {
+  mostWantedResponseSchema,
+  productInterestQuerySchema,
+  productInterestResponseSchema,
+  stockAlertRequestSchema,
+  unsubscribeQuerySchema,
+  wishlistChangedResponseSchema,
+  wishlistKeysResponseSchema,
+  wishlistParamsSchema,
+  wishlistResponseSchema,
+} from './wishlist-api';
 import { defineEndpoints, type Endpoint, type EndpointUnion, type Route } from './endpoint';
 import { routes, type Routes } from './routes';
 
@@ -183,6 +194,19 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
     remove: { ...byId, body: deleteUserRequestSchema, response: successMessageSchema },
   },
   export: { file: { params: exportParamsSchema, query: exportQuerySchema } },
+  wishlist: {
+    keys: { response: wishlistKeysResponseSchema },
+    list: { response: wishlistResponseSchema },
+    save: { params: wishlistParamsSchema, response: wishlistChangedResponseSchema },
+    remove: { params: wishlistParamsSchema, response: wishlistChangedResponseSchema },
+    alert: { body: stockAlertRequestSchema, response: wishlistChangedResponseSchema },
+    cancelAlert: { body: stockAlertRequestSchema, response: wishlistChangedResponseSchema },
+    unsubscribe: { query: unsubscribeQuerySchema, response: wishlistChangedResponseSchema },
+  },
+  wishlistAdmin: {
+    interest: { query: productInterestQuerySchema, response: productInterestResponseSchema },
+    mostWanted: { response: mostWantedResponseSchema },
+  },
 });
 
 export type ApiEndpoints = typeof endpoints;

@@ -22,3 +22,5 @@ export * from './text-rules';
 export * from './endpoint';
 export * from './endpoints';
 export * from './routes';
+export * from './wishlist-api';
+export * from './wishlist-messages';

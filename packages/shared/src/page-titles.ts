@@ -21,6 +21,8 @@ export const PAGE_TITLES = {
   paymentSuccess: pageTitle('Payment Successful'),
   cart: pageTitle('Cart'),
   history: pageTitle('Purchase History'),
+  wishlist: pageTitle('Wishlist'),
+  unsubscribe: pageTitle('Back-in-stock e-mails'),
   /** The confirmation page of an order: "Order ORD-7K2M9Q4A – Otaku Shelf". */
   order: (orderID: string) => pageTitle(`Order ${orderID}`),
   notFound: pageTitle('Page not found'),

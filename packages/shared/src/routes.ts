@@ -147,6 +147,22 @@ export const routes = {
   export: {
     file: { method: 'GET', path: '/export/:type', file: true, errors: [400, 401, 403] },
   },
+  /** The shopper's wishlist and back-in-stock alerts (decision 168). */
+  wishlist: {
+    /** The saved productIDs and waiting alerts alone: the hearts and the product page. */
+    keys: { method: 'GET', path: '/wishlist/keys', errors: [401] },
+    list: { method: 'GET', path: '/wishlist', errors: [401] },
+    save: { method: 'PUT', path: '/wishlist/:productID', errors: [400, 401, 404, 409] },
+    remove: { method: 'DELETE', path: '/wishlist/:productID', errors: [400, 401] },
+    alert: { method: 'POST', path: '/stock-alerts', status: 201, errors: [400, 401, 404, 409] },
+    cancelAlert: { method: 'DELETE', path: '/stock-alerts', errors: [400, 401] },
+    /** The e-mail's one-click unsubscribe (RFC 8058): the signed token is the proof. */
+    unsubscribe: { method: 'POST', path: '/stock-alerts/unsubscribe', errors: [400] },
+  },
+  wishlistAdmin: {
+    interest: { method: 'GET', path: '/product/wishlistInterest', errors: [400, 401, 403] },
+    mostWanted: { method: 'GET', path: '/product/mostWanted', errors: [401, 403] },
+  },
 } as const satisfies Record<string, Record<string, Route>>;
 
 export type Routes = typeof routes;

@@ -43,6 +43,9 @@ export const PAGE_PATHS = {
   paymentSuccess: '/success',
   cart: '/cart',
   history: '/history',
+  wishlist: '/wishlist',
+  /** The back-in-stock e-mail's unsubscribe page (decision 168). */
+  unsubscribe: '/alerts/unsubscribe',
   dashboard: '/dashboard',
   dashboardOrders: '/dashboard/orders',
   dashboardUsers: '/dashboard/users',

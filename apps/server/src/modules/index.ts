@@ -7,6 +7,8 @@ import { healthRoutes } from './health/health.routes';
 import { imageServingModule } from './media/image-serving';
 import { orderMailPlugin } from './orders/order-mails';
 import { ssrPagesModule } from './ssr-pages/ssr-pages.module';
+import { stockAlertMailPlugin } from './wishlist/stock-alert-mails';
+import { wishlistRoutes } from './wishlist/wishlist.routes';
 
 /**
  * Every API module, registered under /api by app.ts. A new module adds one line here.
@@ -18,6 +20,8 @@ export const apiModules: FastifyPluginAsync[] = [
   // Before the modules that owe order mail: it decorates the API scope with the sender.
   orderMailPlugin,
   checkoutModule,
+  stockAlertMailPlugin,
+  wishlistRoutes,
   ...dashboardModules,
 ];
 

@@ -42,4 +42,20 @@ describe('the request log', () => {
     expect(lines.map((line) => line.msg)).not.toContain('incoming request');
     expect(lines.map((line) => line.msg)).not.toContain('request completed');
   });
+
+  it('keeps a signed token in the address out of the log', async () => {
+    lines.length = 0;
+    const secret = 'user-id.signature-value';
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/stock-alerts/unsubscribe?token=${secret}`,
+    });
+    await t.app.inject({ url: `/alerts/unsubscribe?x=1&token=${secret}` });
+    const urls = lines.filter((line) => line.msg === 'request').map((line) => line.url);
+    expect(urls).toEqual([
+      '/api/stock-alerts/unsubscribe?token=[redacted]',
+      '/alerts/unsubscribe?x=1&token=[redacted]',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('signature-value');
+  });
 });

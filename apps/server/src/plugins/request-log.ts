@@ -11,6 +11,13 @@
  */
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/**
+ * A signed token in the address (the back-in-stock e-mail's unsubscribe link, decision 168) is
+ * a secret like any other (DESIGN.md §8): the logged address keeps the parameter, not its value.
+ */
+const TOKEN_PARAMETER = /([?&]token=)[^&#]*/gi;
+export const loggedUrl = (url: string) => url.replace(TOKEN_PARAMETER, '$1[redacted]');
+
 export class RequestLog extends LogController {
   override incomingRequest(): void {}
 
@@ -23,7 +30,7 @@ export class RequestLog extends LogController {
     reply.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,

@@ -55,3 +55,11 @@ export const DashboardScreen = lazy(() =>
     default: m.DashboardRoutes,
   })),
 );
+export const WishlistScreen = lazy(() =>
+  import('../features/wishlist/routes/wishlist-route').then((m) => ({ default: m.WishlistRoute })),
+);
+export const UnsubscribeScreen = lazy(() =>
+  import('../features/wishlist/routes/unsubscribe-route').then((m) => ({
+    default: m.UnsubscribeRoute,
+  })),
+);

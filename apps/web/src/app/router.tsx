@@ -33,12 +33,14 @@ export const routes: RouteObject[] = [
           { path: routePatterns.googleAuth, element: <screens.GoogleAuthScreen /> },
           { path: routePatterns.googleAuthSuccess, element: <screens.GoogleAuthSuccessScreen /> },
           { path: routePatterns.paymentSuccess, element: <screens.PaymentSuccessScreen /> },
+          { path: routePatterns.unsubscribe, element: <screens.UnsubscribeScreen /> },
           {
             element: <RequireAuth />,
             children: [
               { path: routePatterns.cart, element: <screens.CartScreen /> },
               { path: routePatterns.history, element: <screens.HistoryScreen /> },
               { path: routePatterns.order, element: <screens.OrderScreen /> },
+              { path: routePatterns.wishlist, element: <screens.WishlistScreen /> },
             ],
           },
           { path: '*', element: <NotFoundRoute /> },

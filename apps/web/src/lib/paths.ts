@@ -20,6 +20,9 @@ export const paths = {
   googleAuthSuccess: PAGE_PATHS.googleAuthSuccess,
   cart: PAGE_PATHS.cart,
   history: PAGE_PATHS.history,
+  wishlist: PAGE_PATHS.wishlist,
+  /** The back-in-stock e-mail's unsubscribe page (decision 168). */
+  unsubscribe: PAGE_PATHS.unsubscribe,
   /** One of the shopper's orders: the page a cash-on-delivery order lands on. */
   order: (orderID: string) => `${PAGE_PATHS.history}/${encodeURIComponent(orderID)}`,
   paymentSuccess: PAGE_PATHS.paymentSuccess,
@@ -51,6 +54,8 @@ export const routePatterns = {
   googleAuthSuccess: under(PAGE_PATHS.googleAuthSuccess),
   cart: under(PAGE_PATHS.cart),
   history: under(PAGE_PATHS.history),
+  wishlist: under(PAGE_PATHS.wishlist),
+  unsubscribe: under(PAGE_PATHS.unsubscribe),
   order: `${under(PAGE_PATHS.history)}/:orderId`,
   paymentSuccess: under(PAGE_PATHS.paymentSuccess),
   dashboard: `${under(PAGE_PATHS.dashboard)}/*`,

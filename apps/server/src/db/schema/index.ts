@@ -4,3 +4,4 @@ export * from './meta';
 export * from './orders';
 export * from './products';
 export * from './users';
+export * from './wishlist';

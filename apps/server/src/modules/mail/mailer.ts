@@ -13,6 +13,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) on the back-in-stock e-mail. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxEntry extends MailMessage {

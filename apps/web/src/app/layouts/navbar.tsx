@@ -1,5 +1,5 @@
-import { isStaff, NAV } from '@otaku/shared';
-import { History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
+import { isStaff, NAV, WISHLIST } from '@otaku/shared';
+import { Heart, History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
@@ -59,6 +59,10 @@ export function Navbar() {
             </li>
             <li>
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
+            </li>
+            {/* A guest's bar has it too, shown only on an SSR page opened by a signed-in shopper. */}
+            <li className={user ? undefined : 'hidden signed-in-hint:block'}>
+              <NavIconLink to={paths.wishlist} label={WISHLIST.heading} icon={Heart} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
             {!user || isStaff(user.role) ? (

@@ -1,2 +1,3 @@
 export { ProductCard, type ProductCardProps } from './product-card';
 export { ProductImage, type ProductImageProps } from './product-image';
+export { WishlistHeart, type WishlistHeartProps } from './wishlist-heart';

@@ -5,6 +5,7 @@ import { formatPrice } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui';
 import { ProductImage } from './product-image';
+import { WishlistHeart } from './wishlist-heart';
 
 export interface ProductCardProps {
   product: Product;
@@ -15,9 +16,9 @@ export interface ProductCardProps {
 }
 
 /**
- * A product in a grid or a carousel: picture, tag, name and price, linking to its page. The
- * link's area covers the card; its keyboard focus rings the card from inside, where neither the
- * card's rounded clipping nor a carousel's can hide it (WCAG 2.4.7).
+ * A product in a grid or a carousel: picture, tag, name and price, linking to its page, and the
+ * wishlist heart. The link's area covers the card; its keyboard focus rings the card from
+ * inside, where neither the card's rounded clipping nor a carousel's can hide it (WCAG 2.4.7).
  */
 export function ProductCard({ product, imageSizes, priority, className }: ProductCardProps) {
   return (
@@ -45,6 +46,12 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
           </Badge>
         )}
       </div>
+      {/* Above the link's overlay and beside it, never inside it: a control of its own. */}
+      <WishlistHeart
+        productID={product.productID}
+        productName={product.name}
+        className="absolute top-2 right-2 z-10"
+      />
       <div className="flex flex-1 flex-col gap-1 p-3">
         <p className="text-xs font-semibold tracking-wide text-sakura-700 uppercase">
           {categoryTag(product)}

@@ -10,7 +10,9 @@ import {
   PRODUCT_FORM,
   type Category,
   type Product,
+  type ProductInterest,
   type ProductStockFilter,
+  WISHLIST,
 } from '@otaku/shared';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -20,10 +22,12 @@ import { Badge, Button } from '../../../components/ui';
 import { errorMessage } from '../../../lib/errors';
 import { formatPrice } from '../../../lib/format';
 import { useDashboardProducts, useDeleteProduct } from '../api/products';
+import { useProductInterest } from '../api/wishlist-interest';
 import { ConfirmDeleteModal } from '../components/confirm-delete-modal';
 import { pageHeadingId, PageHeader } from '../components/dashboard-bits';
 import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
+import { MostWanted } from '../components/most-wanted';
 import { ProductFilters, type ProductFilter } from '../components/product-filters';
 import { ProductFormModal } from '../components/product-form-modal';
 import { editAndDelete } from '../components/row-actions';
@@ -32,6 +36,32 @@ import { usePageInRange } from '../components/use-page-in-range';
 
 const totalStock = (p: Product) =>
   typeof p.stock === 'number' ? p.stock : Object.values(p.stock).reduce((a, b) => a + b, 0);
+
+/** Who saved the product and waits for which of its variants: "3 waiting (M: 2 · L: 1) · 5 saved". */
+function wantedText(interest: ProductInterest | undefined): string {
+  if (!interest || (interest.waiting === 0 && interest.saved === 0)) return '-';
+  const sizes = interest.variants
+    .filter((v) => v.variant)
+    .map((v) => `${v.variant}: ${v.waiting}`)
+    .join(' · ');
+  return [
+    interest.waiting > 0
+      ? `${WISHLIST.waiting(interest.waiting)}${sizes ? ` (${sizes})` : ''}`
+      : '',
+    interest.saved > 0 ? WISHLIST.savedBy(interest.saved) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const wantedColumn = (
+  interest: ReadonlyMap<string, ProductInterest> | undefined,
+): Column<Product> => ({
+  header: WISHLIST.wantedColumn,
+  cell: (p) => (
+    <span className="text-sm text-ink-700">{wantedText(interest?.get(p.productID))}</span>
+  ),
+});
 
 const COLUMNS: Column<Product>[] = [
   {
@@ -101,6 +131,7 @@ export function ProductsPage() {
   const query = useDashboardProducts(filter, stock);
   const remove = useDeleteProduct();
   const products = query.data?.currPageProducts ?? [];
+  const interest = useProductInterest(products.map((p) => p.productID));
   const list = usePageInRange(filterState, query, products.length);
 
   return (
@@ -116,6 +147,7 @@ export function ProductsPage() {
           </>
         }
       />
+      <MostWanted />
       <DataTable
         labelledBy={pageHeadingId(TITLE)}
         filters={
@@ -134,13 +166,13 @@ export function ProductsPage() {
             </label>
           </div>
         }
-        columns={COLUMNS}
+        columns={[...COLUMNS, wantedColumn(interest.data)]}
         rows={products}
         rowKey={(p) => p.productID}
         actions={editAndDelete<Product>((p) => p.name, setEditing, setDeleting)}
         loading={query.isPending || list.settling}
         emptyText={DASHBOARD.noProducts}
-        minWidth={720}
+        minWidth={880}
         height={LAYOUT.dashboardProductTableHeightPx}
         pagination={{
           page: Math.min(query.data?.page ?? 1, list.totalPages),

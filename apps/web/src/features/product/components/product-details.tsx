@@ -10,12 +10,13 @@ import {
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { ProductImage } from '../../../components/catalog';
+import { ProductImage, WishlistHeart } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
 import { useCart } from '../../../lib/cart/cart-api';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
 import { formatPrice } from '../../../lib/format';
 import * as rules from '../lib/purchase';
+import { BackInStock } from './back-in-stock';
 import { QuantityStepper } from './quantity-stepper';
 import { VariantPicker } from './variant-picker';
 
@@ -79,7 +80,10 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
           <Badge tone="sakura" size="md" className="w-fit">
             {categoryTag(product)}
           </Badge>
-          <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>
+            <WishlistHeart productID={product.productID} className="mt-1" />
+          </div>
           {product.category === 'comics' && genres.length > 0 && (
             <ul aria-label={PRODUCT_PAGE.genres} className="flex flex-wrap gap-2">
               {genres.map((genre) => (
@@ -116,6 +120,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               {PRODUCT_PAGE.allSoldOut(product.category === 'comics' ? 'volumes' : 'sizes')}
             </p>
           )}
+          <BackInStock product={product} />
           <QuantityStepper
             value={purchase.quantity}
             onDecrease={() => apply(rules.decrease(product, purchase))}
