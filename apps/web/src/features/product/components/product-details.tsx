@@ -130,7 +130,12 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
                 rules.increase(
                   product,
                   purchase,
-                  rules.roomInCart(cart, product.productID, purchase.variant),
+                  rules.roomInCart(
+                    cart,
+                    product.productID,
+                    purchase.variant,
+                    product.limitPerCustomer,
+                  ),
                 ),
               )
             }

@@ -2,7 +2,7 @@
  * A limited drop on the product page (decision 166): a countdown and no adding before the
  * sale start; when it ends, Add to Cart works without a reload.
  */
-import { SALE_START, type Product } from '@otaku/shared';
+import { CART_INFO, SALE_START, type Product } from '@otaku/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -11,7 +11,7 @@ import { Toaster } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
 import { nextTickIn } from '../../../lib/use-sale-opening';
 import { createProduct, stubCatalogApi } from '../../../test/catalog-factories';
-import { CART_RULES } from '../../../test/checkout-fixtures';
+import { CART_RULES, cartItem, cartResponse } from '../../../test/checkout-fixtures';
 import { jsonResponse, storeSession } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { ProductRoute } from './product-route';
@@ -103,6 +103,23 @@ describe('a drop on the product page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(saleStatus()).toHaveTextContent('');
+  });
+});
+
+describe('the stepper of a limited product', () => {
+  it('stops at the limit per customer, counting what the cart holds of the product', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    storeSession('user');
+    const product = { ...toy(null), limitPerCustomer: 3 };
+    const held = cartItem({ productId: product.productID, selectedVariant: '', itemQuantity: 1 });
+    stubCatalogApi({ products: [product], cart: cartResponse([held]) });
+    renderProduct(product);
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    expect(await screen.findByText('2', { selector: 'output' })).toBeInTheDocument();
+    await user.click(plus);
+    expect(await screen.findByText(CART_INFO.customerLimit(3, 0))).toBeInTheDocument();
+    expect(screen.getByText('2', { selector: 'output' })).toBeInTheDocument();
   });
 });
 
