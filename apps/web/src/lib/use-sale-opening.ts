@@ -1,9 +1,11 @@
 /**
- * Whether a product's sale has started (limited drops, decision 166), by this browser's clock,
- * ticking while it has not. Answers carry the start itself, not whether it has passed, so an
- * answer kept in a cache (or an SSR page drawn long ago) never makes this wrong.
+ * Whether a product's sale has started (limited drops, decision 166), by the server's clock as
+ * this browser knows it (server-clock.ts), ticking while it has not. Answers carry the start
+ * itself, not whether it has passed, so an answer kept in a cache (or an SSR page drawn long
+ * ago) never makes this wrong.
  */
 import { useEffect, useState } from 'react';
+import { serverNow } from './server-clock';
 
 export type SaleOpening =
   /**
@@ -45,7 +47,7 @@ export function useSaleOpening(saleStartsAt: string | null, everySecond = true):
     if (startsAt === null || Number.isNaN(startsAt)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = () => {
-      const current = Date.now();
+      const current = serverNow();
       setNow(current);
       const left = startsAt - current;
       if (left > 0) setSawAhead(true);

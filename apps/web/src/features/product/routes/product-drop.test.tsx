@@ -9,7 +9,9 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui';
 import { formatDateTime } from '../../../lib/format';
+import { noteServerDate } from '../../../lib/server-clock';
 import { nextTickIn } from '../../../lib/use-sale-opening';
+import { stubApi } from '../../../test/api-stub';
 import { createProduct, stubCatalogApi } from '../../../test/catalog-factories';
 import { CART_RULES, cartItem, cartResponse } from '../../../test/checkout-fixtures';
 import { jsonResponse, storeSession } from '../../../test/factories';
@@ -49,7 +51,11 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   vi.setSystemTime(NOW);
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  // Back to this browser's clock for the next test (an answer dated now).
+  noteServerDate(new Date().toUTCString());
+  vi.useRealTimers();
+});
 
 describe('a drop on the product page', { timeout: 20_000 }, () => {
   it('counts down with the opening time, refuses adding, and adds once it reaches zero', async () => {
@@ -103,6 +109,27 @@ describe('a drop on the product page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(saleStatus()).toHaveTextContent('');
+  });
+});
+
+describe("a drop counted by the server's clock", () => {
+  it("opens when the server says so, though this browser's clock is a minute slow", async () => {
+    const product = toy(new Date(NOW + 90_000).toISOString());
+    const serverDate = new Date(NOW + 60_000).toUTCString();
+    stubApi(
+      {
+        'GET /api/product/:productID': () =>
+          new Response(JSON.stringify({ success: true, product }), {
+            headers: { 'Content-Type': 'application/json', Date: serverDate },
+          }),
+      },
+      { otherwise: () => jsonResponse({ success: false, message: 'Not found' }, 404) },
+    );
+    renderProduct(product);
+    expect(await screen.findByRole('button', { name: SALE_START.notYet })).toBeDisabled();
+    // 30 s by this browser's clock: 59 s would be left by it, none by the server's.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 });
 
