@@ -264,6 +264,32 @@ function lighthouseRows(lighthouse: LighthouseRow[]): BudgetRow[] {
   });
 }
 
+/** "A limited drop opens" (decision 166): on PostgreSQL a p99 too; on either, exactness. */
+const DROP_MAX_P99 = 200;
+
+function dropRow(engine: EngineReport | undefined, label: string, timed: boolean): BudgetRow {
+  const target = [
+    timed && `p99 ≤ ${DROP_MAX_P99} ms`,
+    '0 errors, 0 oversold, 0 above the limit, none left unsold',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const d = engine?.drop;
+  if (!d) return { budget: label, target, measured: '', verdict: 'not measured' };
+  const parts: Array<[string, boolean]> = [
+    ...(timed ? [[`p99 ${d.p99} ms`, d.p99 <= DROP_MAX_P99] as [string, boolean]] : []),
+    [`${d.errors} errors`, d.errors === 0],
+    [`${d.held} of ${d.stock} held`, d.oversold === 0 && d.unsold === 0],
+    [`${d.aboveLimit} above the limit`, d.aboveLimit === 0],
+  ];
+  return {
+    budget: label,
+    target,
+    measured: parts.map(([text]) => text).join(', '),
+    verdict: parts.every(([, ok]) => ok) ? 'met' : 'missed',
+  };
+}
+
 /** Every budget with what the run measured for it, in the order the README lists them. */
 export function checkBudgets(measured: Measured): BudgetRow[] {
   const postgres = measured.engines.find((e) => e.engine.startsWith('PostgreSQL'));
@@ -276,8 +302,10 @@ export function checkBudgets(measured: Measured): BudgetRow[] {
   const commits = postgres?.reference?.commits;
   return [
     ...loadRows(POSTGRES_LOAD, postgres, { http, commits }),
+    dropRow(postgres, 'a limited drop opens (300 shoppers at once)', true),
     statementRow(postgres),
     ...loadRows(PGLITE_LOAD, pglite, { http }),
+    dropRow(pglite, 'a limited drop opens on PGlite', false),
     ...bundleRows(measured.bundles),
     ...lighthouseRows(measured.lighthouse),
   ];

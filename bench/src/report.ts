@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { STEADY_SHARE, summarise, type BudgetRow } from './budgets';
 import type { BundleRow } from './bundle';
+import type { DropResult } from './drop';
 import type { SearchExplained } from './explain';
 import type { GrowthRow } from './growth';
 import type { LighthouseRow } from './lighthouse';
@@ -23,6 +24,8 @@ export interface EngineReport {
   explained?: SearchExplained;
   /** A large run: each endpoint against the default size's committed results. */
   growth?: GrowthRow[];
+  /** "A limited drop opens": one burst of shoppers at one limited product. */
+  drop?: DropResult;
 }
 
 export interface Report {
@@ -113,6 +116,42 @@ export function renderReport(report: Report): string {
             r!.p99,
             r!.errors,
           ]),
+        ),
+      );
+    }
+    if (e.drop) {
+      const d = e.drop;
+      parts.push(
+        '',
+        `A limited drop opens: ${d.shoppers} shoppers, each on a connection of their own and signed in as themselves, add one unit at the same moment (stock ${d.stock}, limit ${d.limit} per customer); each answer timed from its own request.`,
+        '',
+        table(
+          [
+            'p50 ms',
+            'p99 ms',
+            'max ms',
+            'answers',
+            'errors',
+            'units held',
+            'oversold',
+            'left unsold',
+            'above the limit',
+          ],
+          [
+            [
+              d.p50,
+              d.p99,
+              d.max,
+              Object.entries(d.statuses)
+                .map(([status, n]) => `${n} × ${status}`)
+                .join(', '),
+              d.errors,
+              d.held,
+              d.oversold,
+              d.unsold,
+              d.aboveLimit,
+            ],
+          ],
         ),
       );
     }

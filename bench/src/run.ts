@@ -23,6 +23,7 @@ import { DATABASE_TIME_LIMITS } from '../../apps/server/src/db/connection-pool';
 import { signAccessToken } from '../../apps/server/src/lib/tokens';
 import { checkBudgets, STEADY_SHARE, steadyScenarios, summarise } from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
+import { addDrop, DROP_NAME, readDrop, sendDrop, summariseDrop, type DropSetup } from './drop';
 import { explainSearch } from './explain';
 import { BENCH_PASSWORD, FULL, generate, LARGE, TINY, type Scale } from './generate';
 import { growth, readDefaultRows } from './growth';
@@ -66,6 +67,10 @@ const scale: Scale = smoke ? TINY : large ? LARGE : FULL;
 const seconds = Number(args.get('seconds') ?? (smoke ? 0.5 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
+/** "A limited drop opens" runs unless --only names other scenarios alone. */
+const dropRuns = !only || only.some((word) => DROP_NAME.includes(word));
+/** The drop: each shopper its own connection, all at once (a smoke run's is small). */
+const DROP = smoke ? { shoppers: 20, stock: 5, limit: 1 } : { shoppers: 300, stock: 50, limit: 1 };
 /** `--only=lighthouse`: the demo shop's pages in Lighthouse, without the generated data or load. */
 const lighthouseOnly = only?.length === 1 && only[0] === 'lighthouse';
 const ENGINES = ['postgres', 'pglite'] as const;
@@ -171,6 +176,16 @@ async function benchEngine(
       sql`select product_id as "productId", variant from product_variants
           where stock >= 100000 order by product_id, position limit ${connections}`,
     );
+    let drop: DropSetup | undefined;
+    let dropShoppers: Array<{ id: string }> = [];
+    if (dropRuns) {
+      drop = await addDrop(database, DROP);
+      dropShoppers = rows<{ id: string }>(
+        await database.db.execute(
+          sql`select id from users where role = 'user' order by email desc limit ${DROP.shoppers}`,
+        ),
+      );
+    }
     await database.close();
     const staffId = rows<{ id: string }>(staff)[0]!.id;
     const productIds = rows<{ id: string }>(ids).map((r) => r.id);
@@ -179,6 +194,9 @@ async function benchEngine(
     const staffToken = await signAccessToken(JWT_SECRET, staffId);
     const shopperTokens = await Promise.all(
       rows<{ id: string }>(shoppers).map((u) => signAccessToken(JWT_SECRET, u.id)),
+    );
+    const dropTokens = await Promise.all(
+      dropShoppers.map((u) => signAccessToken(JWT_SECRET, u.id)),
     );
     const env = {
       DATA_DIR: dataDir,
@@ -238,8 +256,17 @@ async function benchEngine(
         }
         results.push(result);
       }
-      return results;
+      // Last, on a server that has warmed up like a shop's: the drop opens.
+      if (!drop) return { results };
+      console.log(`[${engine}] ${DROP_NAME}`);
+      return { results, dropAnswers: await sendDrop(url, drop, dropTokens) };
     });
+    let dropResult;
+    if (drop && load.dropAnswers) {
+      const reading = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'pglite') });
+      const after = await readDrop(reading, drop).finally(() => reading.close());
+      dropResult = summariseDrop(drop, load.dropAnswers, after.held, after.stockLeft);
+    }
     return {
       engine:
         engine === 'pglite'
@@ -247,7 +274,8 @@ async function benchEngine(
           : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
       scale: `${scale.products} products, ${scale.orders} orders`,
       generatedSeconds,
-      load,
+      load: load.results,
+      ...(dropResult ? { drop: dropResult } : {}),
       statements,
       reference,
       explained,

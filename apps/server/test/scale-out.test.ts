@@ -1,6 +1,7 @@
 /**
  * Two server processes on different ports, one PostgreSQL database, the same JWT_SECRET: what
- * one instance does, the other must respect. Stock reservations never oversell, a refresh
+ * one instance does, the other must respect. Stock reservations never oversell (nor pass a
+ * limited drop's limit per customer when it opens), a refresh
  * token rotated on one is refused as reused on the other, the reservation sweepers of both
  * return expired stock exactly once, and rate limits count the hits of both together.
  *
@@ -49,8 +50,13 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
   beforeAll(async () => {
     testDb = await createTestDatabase();
     db = testDb.database.db;
-    // A sweep every second on each instance, so the sweeper test does not wait a minute.
-    const env = { DATABASE_URL: testDb.url!, RESERVATION_SWEEP_SECONDS: '1' };
+    // A sweep every second on each instance, so the sweeper test does not wait a minute; the
+    // drop's 300 shoppers all come from this test's address, which must not be what refuses them.
+    const env = {
+      DATABASE_URL: testDb.url!,
+      RESERVATION_SWEEP_SECONDS: '1',
+      RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000',
+    };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
@@ -108,6 +114,37 @@ describe.skipIf(engine !== 'postgres')('two instances on one PostgreSQL database
       ).toBe(30);
       const taken = await Promise.all(products.map((p) => stock(p.id)));
       expect(400 - taken.reduce((a, b) => a + b)).toBe(30);
+    },
+  );
+
+  it(
+    'gives 300 shoppers at a drop of 50, limit 2, exactly the stock and none above the limit',
+    { timeout: 120_000 },
+    async () => {
+      const product = await createProduct(db, { stock: { '': 50 } });
+      await db.execute(sql`update products set limit_per_customer = 2,
+        sale_starts_at = now() + interval '1 hour' where id = ${product.id}`);
+      const tokens = await Promise.all(
+        (await createUsers(db, 300)).map((u) => signAccessToken(serverJwtSecret, u.id)),
+      );
+      /** Shopper `i` adds `quantity` on instance `on`. */
+      const add = (i: number, on: number, quantity: number) =>
+        call(instance(on), 'POST', '/api/reserveStock', {
+          token: tokens[i],
+          json: { productId: product.id, variant: '', quantity },
+        });
+      // Before the start, on either instance: refused, nothing taken.
+      const early = await Promise.all(Array.from({ length: 20 }, (_, i) => add(i, i, 1)));
+      expect(tally(early.map((r) => r.status))).toEqual({ 409: 20 });
+      await db.execute(sql`update products set sale_starts_at = now() where id = ${product.id}`);
+      // Each shopper adds 2 on one instance and 1 on the other at once: 3 would pass the limit.
+      const replies = await Promise.all(tokens.flatMap((_, i) => [add(i, i, 2), add(i, i + 1, 1)]));
+      expect(Object.keys(tally(replies.map((r) => r.status))).sort()).toEqual(['200', '409']);
+      expect(await stock(product.id)).toBe(0);
+      expect(await reserved(product.id)).toBe(50);
+      const most = await value(sql`select max(n) n from (select sum(quantity) n from cart_items
+        where product_id = ${product.id} group by cart_id) held`);
+      expect(most).toBe(2);
     },
   );
 

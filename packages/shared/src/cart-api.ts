@@ -83,6 +83,8 @@ export const reserveStockErrorSchema = z.object({
   code: z.enum(['CONCURRENT_MODIFICATION', 'OUT_OF_STOCK', 'GENERAL_ERROR']),
   stock: z.number().int(),
   available: z.number().int().optional(),
+  /** A refusal before the product's sale start (decision 166): when it opens, ISO instant. */
+  opensAt: z.string().optional(),
 });
 export type ReserveStockError = z.infer<typeof reserveStockErrorSchema>;
 

@@ -145,6 +145,11 @@ export const productSchema = z.object({
    * orders (decision 140); null: only the cart's general ceilings.
    */
   limitPerCustomer: z.number().int().nullable(),
+  /**
+   * When the product goes on sale (ISO instant, a limited drop, decision 166); null: on sale.
+   * The instant, not whether it has passed: a cached answer stays true, and the page counts.
+   */
+  saleStartsAt: z.string().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

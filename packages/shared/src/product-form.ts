@@ -15,6 +15,7 @@ import {
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { INPUT_RULES, PRODUCT_FORM } from './messages';
+import { checkSaleStartsAt, fromLocalDateTime } from './sale-start';
 import { decimalPlaces, hasControlCharacters, parsePlainDecimal, typedLength } from './text-rules';
 
 /** What the form holds, as text, the way a person typed it. */
@@ -38,6 +39,12 @@ export interface ProductFormValues {
    * none. Absent (a client that does not send it): an edit keeps the product's limit.
    */
   limitPerCustomer?: string;
+  /**
+   * When the product goes on sale, an ISO instant with its time zone, as sent; '' for none.
+   * Absent: an edit keeps the product's. In the dashboard's form fields (ProductFormFields),
+   * the `datetime-local` value in the staff member's own zone.
+   */
+  saleStartsAt?: string;
 }
 
 export type ProductFormMode = 'create' | 'edit';
@@ -55,6 +62,8 @@ export interface ProductPayload {
   variants: { variant: string; stock: number }[];
   /** Null: no limit per customer; absent: an edit keeps the product's. */
   limitPerCustomer?: number | null;
+  /** ISO instant; null: on sale at once; absent: an edit keeps the product's. */
+  saleStartsAt?: string | null;
 }
 
 export const emptyProductForm = (): ProductFormValues => ({
@@ -71,6 +80,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   stock: {},
   hasImage: false,
   limitPerCustomer: '',
+  saleStartsAt: '',
 });
 
 /** Splits the volumes text into its entries (empty ones dropped, not yet normalised). */
@@ -207,6 +217,8 @@ export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): P
   checkTypes(v, errors);
   const limit = checkLimitPerCustomer(v.limitPerCustomer ?? '');
   if (typeof limit === 'string') errors.limitPerCustomer = limit;
+  const saleStart = checkSaleStartsAt(v.saleStartsAt ?? '');
+  if (typeof saleStart === 'string') errors.saleStartsAt = saleStart;
   if (!errors.volumes)
     for (const key of stockKeys(v)) {
       const missing =
@@ -247,7 +259,11 @@ export function fromProductFormFields({
   ...values
 }: ProductFormFields): ProductFormValues {
   const stock = Object.fromEntries(variants.map((row) => [row.variant, row.stock]));
-  return { ...values, stock, hasImage: image !== null };
+  const saleStart =
+    values.saleStartsAt === undefined
+      ? {}
+      : { saleStartsAt: fromLocalDateTime(values.saleStartsAt) };
+  return { ...values, ...saleStart, stock, hasImage: image !== null };
 }
 
 /**
@@ -288,5 +304,10 @@ export function toProductPayload(v: ProductFormValues): ProductPayload {
     ...(v.limitPerCustomer === undefined
       ? {}
       : { limitPerCustomer: checkLimitPerCustomer(v.limitPerCustomer) as number | null }),
+    ...(v.saleStartsAt === undefined
+      ? {}
+      : {
+          saleStartsAt: (checkSaleStartsAt(v.saleStartsAt) as Date | null)?.toISOString() ?? null,
+        }),
   };
 }

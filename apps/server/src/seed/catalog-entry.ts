@@ -20,10 +20,16 @@ export interface CatalogEntry {
   toyType: ToyType | null;
   /** Every variant at 0, so the shop shows a fully sold-out product. */
   soldOut: boolean;
+  /**
+   * A limited drop (decision 166): its sale starts `inDays` days after the seed runs, on the
+   * hour, with `stock` units of its single stock and `limitPerCustomer`; nothing sold yet.
+   */
+  drop?: { inDays: number; stock: number; limitPerCustomer: number };
 }
 
 interface Options {
   soldOut?: boolean;
+  drop?: CatalogEntry['drop'];
 }
 
 export function comic(
@@ -87,5 +93,6 @@ export function toy(
     merchType: null,
     toyType,
     soldOut: options.soldOut ?? false,
+    ...(options.drop && { drop: options.drop }),
   };
 }

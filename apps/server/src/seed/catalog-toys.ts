@@ -111,4 +111,11 @@ export const TOYS: CatalogEntry[] = [
     1299,
     'Set of three pull-back kei cars with smiling faces, in mint, peach and lemon.',
   ),
+  toy(
+    'action-figure',
+    'Starfall Idol Aoi 1/7 Scale Figure, Limited Drop',
+    18999,
+    'Numbered edition of 50: the idol mid-encore on a starlit stage base, with a light-up fan wall. One per customer.',
+    { drop: { inDays: 3, stock: 50, limitPerCustomer: 1 } },
+  ),
 ];

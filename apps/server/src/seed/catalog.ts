@@ -55,6 +55,18 @@ function artworkFor(id: string, entry: CatalogEntry): ArtworkSpec {
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/** A drop's dates: announced a day before the seed ran, on sale `inDays` after it, on the hour. */
+function dropOf(drop: NonNullable<CatalogEntry['drop']>, now: Date) {
+  const opens = Math.ceil((now.getTime() + drop.inDays * DAY_MS) / HOUR_MS) * HOUR_MS;
+  return {
+    announcedAt: new Date(now.getTime() - DAY_MS),
+    saleStartsAt: new Date(opens),
+    limitPerCustomer: drop.limitPerCustomer,
+  };
+}
+
 /**
  * Each entry draws from its own generator seeded by its name, so adding or reordering
  * entries never changes the id, stock or dates of the others.
@@ -74,8 +86,9 @@ export function buildCatalog(now: Date): DemoProduct[] {
       productId: id,
       variant,
       position,
-      stock: entry.soldOut || rng.chance(0.15) ? 0 : rng.int(2, 45),
+      stock: entry.drop ? entry.drop.stock : entry.soldOut || rng.chance(0.15) ? 0 : rng.int(2, 45),
     }));
+    const drop = entry.drop && dropOf(entry.drop, now);
     return {
       entry,
       row: {
@@ -90,10 +103,11 @@ export function buildCatalog(now: Date): DemoProduct[] {
         genres: entry.genres,
         merchType: entry.merchType,
         toyType: entry.toyType,
-        unitsSold,
+        unitsSold: drop ? 0 : unitsSold,
         searchText: buildSearchText(entry),
-        createdAt,
-        updatedAt: createdAt,
+        createdAt: drop ? drop.announcedAt : createdAt,
+        updatedAt: drop ? drop.announcedAt : createdAt,
+        ...(drop && { saleStartsAt: drop.saleStartsAt, limitPerCustomer: drop.limitPerCustomer }),
       },
       variants,
       artwork: artworkFor(id, entry),

@@ -62,7 +62,8 @@ export function buildOrders(
       i === 0 ? 'cod' : i === 1 ? 'card' : rng.chance(0.45) ? 'card' : 'cod';
     const status = statusFor(ageDays, method, rng);
 
-    const available = catalog.filter((p) => p.row.createdAt < createdAt);
+    // A drop has not opened yet: nobody has ordered it.
+    const available = catalog.filter((p) => p.row.createdAt < createdAt && !p.entry.drop);
     const picked = new Set<DemoProduct>();
     const lineCount = Math.min(available.length, rng.chance(0.5) ? 1 : rng.chance(0.7) ? 2 : 3);
     while (picked.size < lineCount) picked.add(rng.pick(available));

@@ -119,6 +119,26 @@ describe('seedDemoData on an empty database', () => {
     expect(soldOut.size).toBeGreaterThan(0);
   });
 
+  it('includes one upcoming limited drop: a figure on sale in a few days, limited, nothing sold', async () => {
+    const drops = (await db().select().from(products)).filter((p) => p.saleStartsAt !== null);
+    expect(drops).toHaveLength(1);
+    const [drop] = drops as [(typeof drops)[number]];
+    expect(drop.toyType).toBe('action-figure');
+    expect(drop.limitPerCustomer).toBe(1);
+    expect(drop.unitsSold).toBe(0);
+    const days = (drop.saleStartsAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.9);
+    expect(days).toBeLessThan(3.1);
+    const [variant] = await db()
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, drop.id));
+    expect(variant?.stock).toBe(50);
+    expect(await db().select().from(orderLines).where(eq(orderLines.productId, drop.id))).toEqual(
+      [],
+    );
+  });
+
   it('creates active coupons, an expired one and one already spent by a demo shopper', async () => {
     const rows = await db().select().from(coupons);
     const now = Date.now();

@@ -20,6 +20,7 @@ import {
 import { ApiError } from './api-error';
 import { isAuthPage, paths } from './paths';
 import { clearSession, getSession, isSessionUser, setAuthToken, setSession } from './session';
+import { noteServerDate } from './server-clock';
 
 export { ApiError };
 
@@ -75,6 +76,10 @@ function send(path: string, options: RequestOptions): Promise<Response> {
     body,
     credentials: 'include',
     signal: options.signal,
+  }).then((response) => {
+    // The server's clock, for counting down to a drop (server-clock.ts).
+    noteServerDate(response.headers.get('Date'));
+    return response;
   });
 }
 

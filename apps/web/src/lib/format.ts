@@ -28,6 +28,27 @@ export function formatTimeOfDay(value: string | number | Date): string {
   return Number.isNaN(date.getTime()) ? '' : timeOfDay(date);
 }
 
+const dateAndTime = dateFormat({
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const monthDay = dateFormat({ month: 'short', day: 'numeric' });
+
+/** "December 1, 2026 at 6:00 PM", in the shopper's zone (when a drop opens). */
+export function formatDateTime(value: string | number | Date): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dateAndTime(date);
+}
+
+/** "Dec 1" (a shop card's coming drop). */
+export function formatMonthDay(value: string | number | Date): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : monthDay(date);
+}
+
 /** "07-03-2025" (dashboard tables). */
 export function formatDashboardDate(value: string | number | Date): string {
   const date = new Date(value);

@@ -38,6 +38,7 @@ export function createProduct(overrides: Partial<Product> = {}): Product {
     stock: { V1: 5, V2: 0 },
     inStock: true,
     limitPerCustomer: null,
+    saleStartsAt: null,
     ...overrides,
   };
 }

@@ -17,7 +17,11 @@
 --    in the cart and in every order (customer_product_units). A product without one pays only
 --    the primary-key read of its null limit, joined into the statement that takes the units.
 --    Giving units back is never refused.
--- 6. Units are taken with a conditional update that can never drive stock below 0.
+-- 6. A product's sale start (a limited drop, decision 166), when it has one: no units are taken
+--    before it, by the database's clock (`now()`, the start of the statement's transaction), so
+--    every app instance agrees. Read from the same row as the limit, at no further cost.
+--    Giving units back is never refused, and units held before staff moved the start stay.
+-- 7. Units are taken with a conditional update that can never drive stock below 0.
 --
 -- Each answers one row: what the cart held before (so the app can tell which rule refused a
 -- change), the stock, whether units were taken, and the cart as it is afterwards.
@@ -82,6 +86,7 @@ BEGIN
     WHERE pv.product_id = p_product_id AND pv.variant = p_variant AND pv.stock >= p_quantity
       AND h.item + p_quantity <= p_item_max AND h.cart + p_quantity <= p_cart_max
       AND p.id = p_product_id
+      AND (p.sale_starts_at IS NULL OR p.sale_starts_at <= now())
       AND CASE WHEN p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + p_quantity
           <= p.limit_per_customer END
@@ -159,6 +164,7 @@ BEGIN
     WHERE pv.product_id = p_product_id AND pv.variant = p_variant
       AND w.wanted <> w.held AND w.within AND pv.stock >= w.wanted - w.held
       AND p.id = p_product_id
+      AND (w.wanted <= w.held OR p.sale_starts_at IS NULL OR p.sale_starts_at <= now())
       AND CASE WHEN w.wanted <= w.held OR p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + w.wanted - w.held
           <= p.limit_per_customer END

@@ -29,6 +29,11 @@ export const products = pgTable(
      * orders (decision 140); null: only the general ceilings.
      */
     limitPerCustomer: integer('limit_per_customer'),
+    /**
+     * When the product goes on sale (a limited drop, decision 166): before it the cart takes
+     * none of its units. Null: on sale at once.
+     */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

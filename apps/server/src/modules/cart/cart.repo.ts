@@ -307,8 +307,13 @@ export async function changeLineUnits(
   };
 }
 
-/** A product's limit per customer and what the cart's customer has of it (decision 140). */
+/**
+ * A product's terms for the cart's customer: its sale start while still ahead (decision 166)
+ * and its limit per customer with what the customer has of it (decision 140).
+ */
 export interface CustomerUnits {
+  /** When the product goes on sale (ISO) while that is ahead by the database's clock; else null. */
+  opensAt: string | null;
   /** Null: the product has no limit per customer (or no longer exists). */
   limit: number | null;
   /** Units of the product, all variants, in the cart. */
@@ -318,25 +323,38 @@ export interface CustomerUnits {
 }
 
 /**
- * What the limit per customer of a product counts for the cart's customer
- * (`customer_product_units`, migration 0028). Read only to word a refusal: the cart functions
- * keep the limit themselves.
+ * What keeps the cart's customer from more units of a product, in one read: its sale start,
+ * by the database's clock the cart functions keep it by, and what its limit per customer
+ * counts (`customer_product_units`, migration 0028). Read only to word a refusal: the cart
+ * functions keep both themselves.
  */
 export async function customerUnits(
   ex: Executor,
   cartId: string,
   productId: string,
 ): Promise<CustomerUnits> {
-  const [row] = rowsOf<{ limit: number | null; units: number; inCart: number }>(
-    await ex.execute(sql`select p.limit_per_customer as "limit",
-        customer_product_units(${cartId}::text, p.id) as units,
-        (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
-          where ci.cart_id = ${cartId}::text and ci.product_id = p.id) as "inCart"
+  const [row] = rowsOf<{
+    opensAtMs: number | null;
+    limit: number | null;
+    units: number | null;
+    inCart: number | null;
+  }>(
+    await ex.execute(sql`select
+        case when p.sale_starts_at > now()
+          then (extract(epoch from p.sale_starts_at) * 1000)::float8 end as "opensAtMs",
+        p.limit_per_customer as "limit",
+        case when p.limit_per_customer is not null
+          then customer_product_units(${cartId}::text, p.id) end as units,
+        case when p.limit_per_customer is not null
+          then (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
+            where ci.cart_id = ${cartId}::text and ci.product_id = p.id) end as "inCart"
       from products p where p.id = ${productId}::text`),
   );
-  if (!row || row.limit === null) return { limit: null, inCart: 0, bought: 0 };
+  const opensAt =
+    row?.opensAtMs == null ? null : new Date(Math.round(Number(row.opensAtMs))).toISOString();
+  if (!row || row.limit === null) return { opensAt, limit: null, inCart: 0, bought: 0 };
   const inCart = Number(row.inCart);
-  return { limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
+  return { opensAt, limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
 }
 
 /** A variant's stock now; null when the product has no such variant. */

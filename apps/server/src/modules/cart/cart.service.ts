@@ -7,6 +7,7 @@ import {
   CART,
   CART_INFO,
   ORDER_INFO,
+  SALE_START,
   toDollars,
   userCartId,
   type CartItem,
@@ -95,9 +96,11 @@ function stockFailure(stock: number | null): AppError {
 
 /**
  * Why a change that would have taken the line to `line` units, and the cart to `cart`, took
- * nothing: a ceiling it would pass (409 GENERAL_ERROR with its own message and the stock, as
- * the spec's client shows any other message), the product's limit per customer (read only
- * now, on the refusal, decision 140), or else too few units left.
+ * nothing: the product's sale start still ahead (decision 166: named first, as nothing can be
+ * bought before it), a ceiling it would pass (409 GENERAL_ERROR with its own message and the
+ * stock, as the spec's client shows any other message), the product's limit per customer, or
+ * else too few units left. The start and the limit are read only now, on the refusal, in one
+ * read (decisions 140, 166).
  */
 async function refusal(
   db: Db,
@@ -108,18 +111,22 @@ async function refusal(
   after: { line: number; cart: number },
   stock: number | null,
 ): Promise<AppError> {
-  if (stock !== null && after.line > ceilings.itemMax)
+  if (stock === null) return stockFailure(stock);
+  const terms = await repo.customerUnits(db, owner.cartId, ref.productId);
+  if (terms.opensAt !== null)
+    return conflict(SALE_START.notOnSaleYet(terms.opensAt), 'GENERAL_ERROR', {
+      stock,
+      opensAt: terms.opensAt,
+    });
+  if (after.line > ceilings.itemMax)
     return conflict(CART_INFO.lineLimit(ceilings.itemMax, held.line), 'GENERAL_ERROR', { stock });
-  if (stock !== null && after.cart > ceilings.cartMax)
+  if (after.cart > ceilings.cartMax)
     return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
-  if (stock !== null) {
-    const units = await repo.customerUnits(db, owner.cartId, ref.productId);
-    const more = after.line - held.line;
-    if (units.limit !== null && units.inCart + units.bought + more > units.limit)
-      return conflict(CART_INFO.customerLimit(units.limit, units.bought), 'GENERAL_ERROR', {
-        stock,
-      });
-  }
+  const more = after.line - held.line;
+  if (terms.limit !== null && terms.inCart + terms.bought + more > terms.limit)
+    return conflict(CART_INFO.customerLimit(terms.limit, terms.bought), 'GENERAL_ERROR', {
+      stock,
+    });
   return stockFailure(stock);
 }
 

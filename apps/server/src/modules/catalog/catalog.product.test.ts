@@ -62,6 +62,7 @@ describe('GET /api/product/:productID', () => {
         stock: { V1: 4, V2: 0, V10: 1 },
         inStock: true,
         limitPerCustomer: null,
+        saleStartsAt: null,
       } satisfies Product,
     });
   });

@@ -27,6 +27,8 @@ export interface ProductRow {
   merchType: string | null;
   toyType: string | null;
   limitPerCustomer: number | null;
+  /** Milliseconds since 1970 (the same number on both engines); null: on sale at once. */
+  saleStartsAtMs: number | null;
   variants: VariantRow[];
 }
 
@@ -53,7 +55,8 @@ async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
 const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
   p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
   p.merch_type as "merchType", p.toy_type as "toyType",
-  p.limit_per_customer as "limitPerCustomer"`;
+  p.limit_per_customer as "limitPerCustomer",
+  (extract(epoch from p.sale_starts_at) * 1000)::float8 as "saleStartsAtMs"`;
 
 const VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
   order by v.position, v.variant) from product_variants v where v.product_id = p.id), '[]'::json)`;
@@ -211,7 +214,7 @@ export async function findProduct(
 
 export type SuggestionRow = Omit<
   ProductRow,
-  'description' | 'genres' | 'variants' | 'limitPerCustomer'
+  'description' | 'genres' | 'variants' | 'limitPerCustomer' | 'saleStartsAtMs'
 >;
 
 /** The best matches of a search across every category, for the search box. */

@@ -44,6 +44,8 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
     stock,
     inStock: hasVariants ? variants.some((v) => v.stock > 0) : (single?.stock ?? 0) > 0,
     limitPerCustomer: row.limitPerCustomer,
+    saleStartsAt:
+      row.saleStartsAtMs === null ? null : new Date(Math.round(row.saleStartsAtMs)).toISOString(),
   };
 }
 

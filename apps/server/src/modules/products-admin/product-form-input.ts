@@ -107,5 +107,6 @@ export function toFormValues(form: MultipartForm): ProductFormValues {
     ...(form.fields.limitPerCustomer === undefined
       ? {}
       : { limitPerCustomer: text('limitPerCustomer') }),
+    ...(form.fields.saleStartsAt === undefined ? {} : { saleStartsAt: text('saleStartsAt') }),
   };
 }

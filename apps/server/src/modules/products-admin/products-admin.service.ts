@@ -57,8 +57,12 @@ async function forget(images: ImageStore, key: string): Promise<void> {
 }
 
 function fields(payload: ReturnType<typeof toProductPayload>) {
-  const { variants: _variants, ...product } = payload;
-  return { ...product, searchText: buildSearchText(product) };
+  const { variants: _variants, saleStartsAt, ...product } = payload;
+  const saleStart =
+    saleStartsAt === undefined
+      ? {}
+      : { saleStartsAt: saleStartsAt === null ? null : new Date(saleStartsAt) };
+  return { ...product, ...saleStart, searchText: buildSearchText(product) };
 }
 
 /** Creates the product under a fresh productID (retrying the rare clash) and returns it. */

@@ -1,7 +1,8 @@
-import { categoryTag, SHOP, type Product } from '@otaku/shared';
+import { categoryTag, SALE_START, SHOP, type Product } from '@otaku/shared';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
-import { formatPrice } from '../../lib/format';
+import { formatMonthDay, formatPrice } from '../../lib/format';
+import { useSaleOpening } from '../../lib/use-sale-opening';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui';
 import { ProductImage } from './product-image';
@@ -21,6 +22,8 @@ export interface ProductCardProps {
  * inside, where neither the card's rounded clipping nor a carousel's can hide it (WCAG 2.4.7).
  */
 export function ProductCard({ product, imageSizes, priority, className }: ProductCardProps) {
+  // A drop not open yet (decision 166) says when it comes, once this browser knows the time.
+  const coming = useSaleOpening(product.saleStartsAt, false).state === 'upcoming';
   return (
     <article
       className={cn(
@@ -43,6 +46,11 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
         {!product.inStock && (
           <Badge tone="ink" className="absolute top-2 left-2">
             {SHOP.outOfStock}
+          </Badge>
+        )}
+        {product.inStock && coming && product.saleStartsAt !== null && (
+          <Badge tone="sakura" className="absolute top-2 left-2">
+            {SALE_START.coming(formatMonthDay(product.saleStartsAt))}
           </Badge>
         )}
       </div>

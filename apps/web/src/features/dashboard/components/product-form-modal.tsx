@@ -12,6 +12,8 @@ import {
   PRODUCT_FORM,
   PRODUCT_NAME_MAX_LENGTH,
   productFormSchema,
+  fromLocalDateTime,
+  toLocalDateTime,
   type Product,
 } from '@otaku/shared';
 import { useEffect, useMemo } from 'react';
@@ -41,6 +43,7 @@ import {
   useShownError,
   type ProductFields,
 } from './product-form-fields';
+import { SaleStartField } from './sale-start-field';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 /** The fields a server refusal can name (a variant's stock as stock.<variant>). */
@@ -56,6 +59,7 @@ const FIELDS = [
   'merchType',
   'toyType',
   'limitPerCustomer',
+  'saleStartsAt',
   'image',
 ] as const;
 
@@ -80,6 +84,7 @@ function fromProduct(p: Product): ProductFields {
     variants: rowsFor(values, counts),
     image: null,
     limitPerCustomer: p.limitPerCustomer === null ? '' : String(p.limitPerCustomer),
+    saleStartsAt: toLocalDateTime(p.saleStartsAt),
   };
 }
 
@@ -109,6 +114,8 @@ function toFormData(values: ProductFields, edited?: Product | null) {
     form.append('merchType', values.merchType);
   }
   form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
+  // The field's date and time in this browser's zone, sent as the instant it names.
+  form.append('saleStartsAt', fromLocalDateTime(values.saleStartsAt ?? ''));
   if (values.image) form.append('image', values.image);
   else if (edited) form.append('image', edited.image);
   return form;
@@ -257,6 +264,7 @@ export function ProductFormModal({
           />
           <CategoryFields />
           <LimitPerCustomerField />
+          <SaleStartField />
           <PictureField product={product} />
           {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
         </form>

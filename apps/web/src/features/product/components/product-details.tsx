@@ -4,6 +4,7 @@ import {
   GENRES,
   PRODUCT_IMAGE_SIZES,
   PRODUCT_PAGE,
+  SALE_START,
   SHOP,
   type Product,
 } from '@otaku/shared';
@@ -15,9 +16,11 @@ import { Badge, Button } from '../../../components/ui';
 import { useCart } from '../../../lib/cart/cart-api';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
 import { formatPrice } from '../../../lib/format';
+import { useSaleOpening } from '../../../lib/use-sale-opening';
 import * as rules from '../lib/purchase';
 import { BackInStock } from './back-in-stock';
 import { QuantityStepper } from './quantity-stepper';
+import { SALE_OPENS_ID, SaleCountdown } from './sale-countdown';
 import { VariantPicker } from './variant-picker';
 
 export interface ProductDetailsProps {
@@ -36,6 +39,9 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
   // Nothing of it left to add, as the shop's grid already shows.
   const soldOut = !product.inStock;
   const genres = product.genres.map((slug) => GENRES.find((g) => g.slug === slug)?.label ?? slug);
+  // A drop that has not opened (decision 166): the countdown, and no adding until it ends.
+  const opening = useSaleOpening(product.saleStartsAt);
+  const notOpen = opening.state !== 'open';
 
   const apply = ({ purchase: next, message }: rules.Step) => {
     setPurchase(next);
@@ -129,7 +135,12 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
                 rules.increase(
                   product,
                   purchase,
-                  rules.roomInCart(cart, product.productID, purchase.variant),
+                  rules.roomInCart(
+                    cart,
+                    product.productID,
+                    purchase.variant,
+                    product.limitPerCustomer,
+                  ),
                 ),
               )
             }
@@ -151,9 +162,25 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               </dd>
             </div>
           </dl>
-          <Button size="lg" onClick={() => void add()} disabled={isPending || soldOut}>
+          {notOpen && product.saleStartsAt !== null && (
+            <SaleCountdown
+              saleStartsAt={product.saleStartsAt}
+              msLeft={opening.state === 'upcoming' ? opening.msLeft : null}
+            />
+          )}
+          {product.saleStartsAt !== null && (
+            <p role="status" className="sr-only">
+              {opening.state === 'open' && opening.justOpened ? SALE_START.nowOpen : ''}
+            </p>
+          )}
+          <Button
+            size="lg"
+            onClick={() => void add()}
+            disabled={isPending || soldOut || notOpen}
+            aria-describedby={notOpen ? SALE_OPENS_ID : undefined}
+          >
             <ShoppingCart aria-hidden="true" className="size-5" />
-            {PRODUCT_PAGE.addToCart}
+            {notOpen ? SALE_START.notYet : PRODUCT_PAGE.addToCart}
           </Button>
         </div>
       </div>

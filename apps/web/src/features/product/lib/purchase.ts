@@ -64,12 +64,16 @@ const ANY_CART: CartRoom = {
 /**
  * What the cart can still take of `productId` in `variant` (DESIGN.md §8, fair stock): the
  * shop's ceiling of one item less what the cart holds of it, or its ceiling of the whole cart
- * less all it holds, whichever is less, with the message the server would answer.
+ * less all it holds, or the product's limit per customer (`limit`, decision 140) less what the
+ * cart holds of the product in all its variants, whichever is least, with the message the
+ * server would answer. What the customer's orders bought is not known here: the server counts
+ * it, and says so when it refuses.
  */
 export function roomInCart(
   cart: CartResponse | undefined,
   productId: string,
   variant: string | null,
+  limit: number | null = null,
 ): CartRoom {
   if (!cart || variant === null) return ANY_CART;
   const line = cart.cartItems.find(
@@ -77,11 +81,21 @@ export function roomInCart(
   );
   const item = line?.itemQuantity ?? 0;
   const all = cart.cartItems.reduce((n, i) => n + i.itemQuantity, 0);
-  const itemRoom = cart.maxUnitsPerItem - item;
-  const cartRoom = cart.maxUnitsPerCart - all;
-  return itemRoom <= cartRoom
-    ? { units: Math.max(0, itemRoom), message: CART_INFO.lineLimit(cart.maxUnitsPerItem, item) }
-    : { units: Math.max(0, cartRoom), message: CART_INFO.cartLimit(cart.maxUnitsPerCart, all) };
+  const ofProduct = cart.cartItems
+    .filter((i) => i.productId === productId)
+    .reduce((n, i) => n + i.itemQuantity, 0);
+  const rooms: CartRoom[] = [
+    {
+      units: cart.maxUnitsPerItem - item,
+      message: CART_INFO.lineLimit(cart.maxUnitsPerItem, item),
+    },
+    { units: cart.maxUnitsPerCart - all, message: CART_INFO.cartLimit(cart.maxUnitsPerCart, all) },
+    ...(limit === null
+      ? []
+      : [{ units: limit - ofProduct, message: CART_INFO.customerLimit(limit, 0) }]),
+  ];
+  const least = rooms.reduce((a, b) => (b.units < a.units ? b : a));
+  return { ...least, units: Math.max(0, least.units) };
 }
 
 /** Every variant of a product with variants is sold out: there is none to ask for. */
