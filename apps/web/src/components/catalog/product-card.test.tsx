@@ -1,9 +1,9 @@
 import { SALE_START } from '@otaku/shared';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMonthDay } from '../../lib/format';
 import { createProduct } from '../../test/catalog-factories';
+import { renderWithProviders } from '../../test/render';
 import { ProductCard } from './product-card';
 
 const NOW = new Date('2026-11-27T12:00:00.000Z').getTime();
@@ -15,11 +15,7 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 const card = (saleStartsAt: string | null) =>
-  render(
-    <MemoryRouter>
-      <ProductCard product={createProduct({ saleStartsAt })} imageSizes="200px" />
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ProductCard product={createProduct({ saleStartsAt })} imageSizes="200px" />);
 
 describe('a shop card of a drop', () => {
   it('says when it comes until its sale starts', () => {
