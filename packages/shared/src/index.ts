@@ -16,6 +16,7 @@ export * from './dashboard-api';
 export * from './dashboard-messages';
 export * from './date-field';
 export * from './product-form';
+export * from './preorders';
 export * from './page-titles';
 export * from './shop-pages';
 export * from './text-rules';

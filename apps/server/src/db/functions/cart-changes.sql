@@ -17,7 +17,10 @@
 --    in the cart and in every order (customer_product_units). A product without one pays only
 --    the primary-key read of its null limit, joined into the statement that takes the units.
 --    Giving units back is never refused.
--- 6. Units are taken with a conditional update that can never drive stock below 0.
+-- 6. A pre-order past its last pre-order day (`products.preorder_until`, decision 167) takes no
+--    more units until it is released; read from the same products row as the limit, so a
+--    product without the date pays nothing more. Giving units back is never refused.
+-- 7. Units are taken with a conditional update that can never drive stock below 0.
 --
 -- Each answers one row: what the cart held before (so the app can tell which rule refused a
 -- change), the stock, whether units were taken, and the cart as it is afterwards.
@@ -85,6 +88,8 @@ BEGIN
       AND CASE WHEN p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + p_quantity
           <= p.limit_per_customer END
+      AND (p.preorder_until IS NULL OR p.preorder_until >= shop_today()
+        OR p.release_date <= shop_today())
     RETURNING pv.stock
   ), added AS (
     INSERT INTO cart_items (cart_id, user_id, product_id, variant, quantity)
@@ -162,6 +167,8 @@ BEGIN
       AND CASE WHEN w.wanted <= w.held OR p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + w.wanted - w.held
           <= p.limit_per_customer END
+      AND (w.wanted <= w.held OR p.preorder_until IS NULL OR p.preorder_until >= shop_today()
+        OR p.release_date <= shop_today())
     RETURNING pv.stock
   ), kept AS (
     UPDATE cart_items ci SET quantity = w.wanted FROM allowed w

@@ -7,6 +7,7 @@ import {
   CART,
   CART_INFO,
   ORDER_INFO,
+  PREORDER,
   toDollars,
   userCartId,
   type CartItem,
@@ -96,8 +97,9 @@ function stockFailure(stock: number | null): AppError {
 /**
  * Why a change that would have taken the line to `line` units, and the cart to `cart`, took
  * nothing: a ceiling it would pass (409 GENERAL_ERROR with its own message and the stock, as
- * the spec's client shows any other message), the product's limit per customer (read only
- * now, on the refusal, decision 140), or else too few units left.
+ * the spec's client shows any other message), a pre-order past its last pre-order day or the
+ * product's limit per customer (read only now, on the refusal, decisions 167 and 140), or else
+ * too few units left.
  */
 async function refusal(
   db: Db,
@@ -113,6 +115,8 @@ async function refusal(
   if (stock !== null && after.cart > ceilings.cartMax)
     return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
   if (stock !== null) {
+    const closedOn = await repo.preordersClosedOn(db, ref.productId);
+    if (closedOn !== null) return conflict(PREORDER.closed(closedOn), 'GENERAL_ERROR', { stock });
     const units = await repo.customerUnits(db, owner.cartId, ref.productId);
     const more = after.line - held.line;
     if (units.limit !== null && units.inCart + units.bought + more > units.limit)
@@ -282,6 +286,8 @@ export function toCartItem(line: repo.CartLineRow, imageUrl: ImageUrl): CartItem
     itemQuantity: line.quantity,
     selectedVariant: line.variant,
     category: line.category,
+    // Only on a pre-order's line: an ordinary line keeps the shape it always had.
+    ...(line.releaseDate ? { releaseDate: line.releaseDate } : {}),
   };
 }
 

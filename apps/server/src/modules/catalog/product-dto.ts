@@ -44,6 +44,10 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
     stock,
     inStock: hasVariants ? variants.some((v) => v.stock > 0) : (single?.stock ?? 0) > 0,
     limitPerCustomer: row.limitPerCustomer,
+    // Only on a pre-order (decision 167): an ordinary product keeps the shape it always had.
+    ...(row.releaseDate === null
+      ? {}
+      : { releaseDate: row.releaseDate, preorderUntil: row.preorderUntil }),
   };
 }
 

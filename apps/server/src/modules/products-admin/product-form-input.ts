@@ -107,5 +107,8 @@ export function toFormValues(form: MultipartForm): ProductFormValues {
     ...(form.fields.limitPerCustomer === undefined
       ? {}
       : { limitPerCustomer: text('limitPerCustomer') }),
+    // Pre-order dates (decision 167): absent keeps the product's, '' clears.
+    ...(form.fields.releaseDate === undefined ? {} : { releaseDate: text('releaseDate') }),
+    ...(form.fields.preorderUntil === undefined ? {} : { preorderUntil: text('preorderUntil') }),
   };
 }
