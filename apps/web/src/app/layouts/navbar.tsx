@@ -1,5 +1,13 @@
-import { isStaff, NAV } from '@otaku/shared';
-import { History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
+import { isStaff, NAV, RELEASES_PAGE } from '@otaku/shared';
+import {
+  CalendarClock,
+  History,
+  House,
+  LayoutDashboard,
+  LogOut,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
@@ -48,6 +56,9 @@ export function Navbar() {
             </li>
             <li>
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
+            </li>
+            <li>
+              <NavIconLink to={paths.releases} label={RELEASES_PAGE.link} icon={CalendarClock} />
             </li>
             <li>
               <NavIconLink

@@ -1,2 +1,8 @@
 export { ProductCard, type ProductCardProps } from './product-card';
 export { ProductImage, type ProductImageProps } from './product-image';
+export {
+  LineRelease,
+  PreorderBadge,
+  type LineReleaseProps,
+  type PreorderBadgeProps,
+} from './preorder-badge';

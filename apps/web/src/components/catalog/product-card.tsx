@@ -4,6 +4,7 @@ import { cn } from '../../lib/cn';
 import { formatPrice } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui';
+import { PreorderBadge } from './preorder-badge';
 import { ProductImage } from './product-image';
 
 export interface ProductCardProps {
@@ -57,6 +58,7 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
             {product.name}
           </Link>
         </h3>
+        <PreorderBadge product={product} />
         <p className="mt-auto pt-1 text-base font-extrabold text-ink-900">
           {formatPrice(product.price)}
         </p>

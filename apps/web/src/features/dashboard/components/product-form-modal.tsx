@@ -41,6 +41,7 @@ import {
   useShownError,
   type ProductFields,
 } from './product-form-fields';
+import { PreorderFields } from './preorder-fields';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 /** The fields a server refusal can name (a variant's stock as stock.<variant>). */
@@ -56,6 +57,8 @@ const FIELDS = [
   'merchType',
   'toyType',
   'limitPerCustomer',
+  'releaseDate',
+  'preorderUntil',
   'image',
 ] as const;
 
@@ -80,6 +83,8 @@ function fromProduct(p: Product): ProductFields {
     variants: rowsFor(values, counts),
     image: null,
     limitPerCustomer: p.limitPerCustomer === null ? '' : String(p.limitPerCustomer),
+    releaseDate: p.releaseDate ?? '',
+    preorderUntil: p.preorderUntil ?? '',
   };
 }
 
@@ -109,6 +114,8 @@ function toFormData(values: ProductFields, edited?: Product | null) {
     form.append('merchType', values.merchType);
   }
   form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
+  form.append('releaseDate', (values.releaseDate ?? '').trim());
+  form.append('preorderUntil', (values.preorderUntil ?? '').trim());
   if (values.image) form.append('image', values.image);
   else if (edited) form.append('image', edited.image);
   return form;
@@ -257,6 +264,7 @@ export function ProductFormModal({
           />
           <CategoryFields />
           <LimitPerCustomerField />
+          <PreorderFields />
           <PictureField product={product} />
           {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
         </form>

@@ -7,8 +7,10 @@ import {
   LAYOUT,
   LOW_STOCK,
   LOW_STOCK_THRESHOLD,
+  PREORDER,
   PRODUCT_FORM,
   type Category,
+  type DashboardProduct,
   type Product,
   type ProductStockFilter,
 } from '@otaku/shared';
@@ -33,7 +35,7 @@ import { usePageInRange } from '../components/use-page-in-range';
 const totalStock = (p: Product) =>
   typeof p.stock === 'number' ? p.stock : Object.values(p.stock).reduce((a, b) => a + b, 0);
 
-const COLUMNS: Column<Product>[] = [
+const COLUMNS: Column<DashboardProduct>[] = [
   {
     header: 'Product',
     cell: (p) => (
@@ -58,9 +60,19 @@ const COLUMNS: Column<Product>[] = [
     cell: (p) => {
       const stock = totalStock(p);
       return (
-        <Badge tone={stock > 0 ? 'green' : 'sakura'}>
-          {stock > 0 ? `In stock (${stock})` : 'Out of stock'}
-        </Badge>
+        <div className="flex flex-col items-start gap-1">
+          <Badge tone={stock > 0 ? 'green' : 'sakura'}>
+            {stock > 0 ? `In stock (${stock})` : 'Out of stock'}
+          </Badge>
+          {p.releaseDate ? (
+            <>
+              <Badge tone="sun">{PREORDER.releases(p.releaseDate)}</Badge>
+              <span className="text-xs font-semibold text-ink-700">
+                {PREORDER.preordered(p.preorderedUnits ?? 0)}
+              </span>
+            </>
+          ) : null}
+        </div>
       );
     },
   },

@@ -2,15 +2,17 @@ import {
   CART_INFO,
   categoryTag,
   GENRES,
+  PREORDER,
   PRODUCT_IMAGE_SIZES,
   PRODUCT_PAGE,
   SHOP,
+  shopToday,
   type Product,
 } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { ProductImage } from '../../../components/catalog';
+import { PreorderBadge, ProductImage } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
 import { useCart } from '../../../lib/cart/cart-api';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
@@ -34,6 +36,10 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
   const variants = rules.variantsOf(product);
   // Nothing of it left to add, as the shop's grid already shows.
   const soldOut = !product.inStock;
+  // A pre-order past its last pre-order day takes no more units until its release (the server
+  // refuses them too, decision 167).
+  const preordersClosed =
+    !!product.releaseDate && !!product.preorderUntil && product.preorderUntil < shopToday();
   const genres = product.genres.map((slug) => GENRES.find((g) => g.slug === slug)?.label ?? slug);
 
   const apply = ({ purchase: next, message }: rules.Step) => {
@@ -80,6 +86,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
             {categoryTag(product)}
           </Badge>
           <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>
+          <PreorderBadge product={product} size="md" />
           {product.category === 'comics' && genres.length > 0 && (
             <ul aria-label={PRODUCT_PAGE.genres} className="flex flex-wrap gap-2">
               {genres.map((genre) => (
@@ -129,6 +136,14 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               )
             }
           />
+          {product.releaseDate && (
+            <div className="flex flex-col gap-1 text-sm font-medium text-ink-700">
+              {product.preorderUntil && !preordersClosed && (
+                <p>{PREORDER.orderBy(product.preorderUntil)}</p>
+              )}
+              <p>{preordersClosed ? PREORDER.closedNote : PREORDER.paymentNote}</p>
+            </div>
+          )}
           {product.limitPerCustomer !== null && (
             <p className="text-sm font-medium text-ink-700">
               {CART_INFO.limitedTo(product.limitPerCustomer)}
@@ -146,7 +161,11 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               </dd>
             </div>
           </dl>
-          <Button size="lg" onClick={() => void add()} disabled={isPending || soldOut}>
+          <Button
+            size="lg"
+            onClick={() => void add()}
+            disabled={isPending || soldOut || preordersClosed}
+          >
             <ShoppingCart aria-hidden="true" className="size-5" />
             {PRODUCT_PAGE.addToCart}
           </Button>
