@@ -86,6 +86,11 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await page.goto('/shop?q=zzqxqzzqxq');
       await expect(page.getByText(/zzqxqzzqxq/).first()).toBeVisible();
       await expectAccessible(page, 'shop search without a result');
+
+      // The coming releases (decision 167): the demo catalog has a few pre-orders.
+      await page.goto('/releases');
+      await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+      await expectAccessible(page, 'releases');
     });
 
     test('the product pages and the not-found pages, signed out', async ({

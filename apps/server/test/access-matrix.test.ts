@@ -133,6 +133,7 @@ describe('the access matrix of every API route', () => {
         "public GET /api/payments/config",
         "public GET /api/product/:productID",
         "public GET /api/product/getProducts",
+        "public GET /api/product/releases",
         "public GET /api/product/verifyStock",
         "public GET /api/search/products",
         "public GET /api/test/checkout/:sessionId",

@@ -29,6 +29,8 @@ export const cartItemSchema = z.object({
   itemQuantity: z.number().int(),
   selectedVariant: z.string(),
   category: z.enum(CATEGORIES),
+  /** A pre-order's release date (yyyy-mm-dd) while it lies ahead; null otherwise (decision 167). */
+  releaseDate: z.string().nullish(),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 

@@ -15,6 +15,7 @@ import {
   VARIANT_MAX_LENGTH,
 } from './constants';
 import { VALIDATION } from './messages';
+import { AVAILABILITY_VALUES, PREORDER_RULES } from './preorders';
 import { requiredString } from './text-rules';
 
 const SORT_VALUES = SORTS.map((s) => s.value) as [SortValue, ...SortValue[]];
@@ -52,6 +53,14 @@ export const productConstraintsSchema = z
     sortBy: z.enum(SORT_VALUES).default('popular'),
     page: numeric(z.number().int().min(1).max(MAX_PAGE)).default(DEFAULT_PAGE),
     searchQuery: searchQuerySchema.default(''),
+    /**
+     * Every product (absent, or 'all'), only pre-orders, or only products that ship now
+     * (decision 167). Left out rather than defaulted, so the shop's usual answers keep their
+     * constraints (and cache keys) as they were.
+     */
+    availability: z
+      .enum(AVAILABILITY_VALUES, { error: PREORDER_RULES.availabilityInvalid })
+      .optional(),
   })
   .superRefine((c, ctx) => {
     const types = c.productTypes;
@@ -75,7 +84,7 @@ export const getProductsQuerySchema = z.object({
     .string()
     .max(2_000)
     .describe(
-      'JSON object { category, productTypes, price, sortBy, page, searchQuery }; each optional',
+      'JSON object { category, productTypes, price, sortBy, page, searchQuery, availability }; each optional',
     )
     .optional()
     .transform((raw, ctx) => {
@@ -150,8 +159,30 @@ export const productSchema = z.object({
    * The instant, not whether it has passed: a cached answer stays true, and the page counts.
    */
   saleStartsAt: z.string().nullable(),
+  /**
+   * A pre-order's release date (yyyy-mm-dd, the shop's calendar, decision 167) while it lies
+   * ahead; null (or absent, from an older server) for a product that ships now.
+   */
+  releaseDate: z.string().nullish(),
+  /** The last day a pre-order may be placed (yyyy-mm-dd); null: until the release. */
+  preorderUntil: z.string().nullish(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** GET /api/product/releases: the coming releases, by month, earliest first (/releases). */
+export const releasesResponseSchema = z.object({
+  success: z.literal(true),
+  months: z.array(
+    z.object({
+      /** yyyy-mm */
+      month: z.string(),
+      /** "March 2027" */
+      label: z.string(),
+      products: z.array(productSchema),
+    }),
+  ),
+});
+export type ReleasesResponse = z.infer<typeof releasesResponseSchema>;
 
 export const getProductsResponseSchema = z.object({
   success: z.literal(true),

@@ -78,6 +78,13 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   /** Unit price in dollars at the time of the order. */
   price: z.number(),
+  /**
+   * The release date (yyyy-mm-dd) of a line ordered as a pre-order, as it was when ordered;
+   * null for a line ordered from stock (decision 167).
+   */
+  releaseDate: z.string().nullish(),
+  /** Whether the line's product is still a pre-order: the line waits for its release. */
+  waitingForRelease: z.boolean().optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

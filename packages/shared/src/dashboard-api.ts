@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { codeField, emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
-import { getProductsQuerySchema } from './catalog-api';
+import { getProductsQuerySchema, getProductsResponseSchema, productSchema } from './catalog-api';
 import { orderSchema } from './checkout-api';
 import {
   COUPON_CODE_MAX_LENGTH,
@@ -20,6 +20,7 @@ import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
 import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES, type Role } from './roles';
 import { parsePlainDecimal, requiredString } from './text-rules';
 import { expiryDateSchema } from './expiry-date';
+import { PREORDER_RULES } from './preorders';
 
 /** currPage as the spec sends it: a positive page number, 1 when absent or nonsense. */
 export const pageQuery = z.preprocess(
@@ -43,6 +44,16 @@ export const dashboardProductsQuerySchema = getProductsQuerySchema.extend({
     z.enum(PRODUCT_STOCK_FILTERS, { error: DASHBOARD_RULES.stockFilterInvalid }).default('all'),
   ),
 });
+
+/**
+ * The dashboard's products: the shop's answer, each product with the units its pre-order lines
+ * hold while it is a pre-order (0 otherwise; decision 167).
+ */
+export const dashboardProductsResponseSchema = getProductsResponseSchema.extend({
+  currPageProducts: z.array(productSchema.extend({ preorderedUnits: z.number().int().optional() })),
+});
+export type DashboardProductsResponse = z.infer<typeof dashboardProductsResponseSchema>;
+export type DashboardProduct = DashboardProductsResponse['currPageProducts'][number];
 
 export const productSavedResponseSchema = z.object({
   success: z.literal(true),
@@ -89,9 +100,17 @@ export type DashboardOrder = z.infer<typeof dashboardOrderSchema>;
 export const ORDER_SHORT_FILTERS = ['all', 'only'] as const;
 export type OrderShortFilter = (typeof ORDER_SHORT_FILTERS)[number];
 
+/** The orders list's release filter: every order, or only those waiting for a release. */
+export const ORDER_RELEASE_FILTERS = ['all', 'waiting'] as const;
+export type OrderReleaseFilter = (typeof ORDER_RELEASE_FILTERS)[number];
+
 export const allOrdersQuerySchema = z.object({
   currPage: pageQuery,
   email: ignoredEmail,
+  release: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(ORDER_RELEASE_FILTERS, { error: PREORDER_RULES.releaseFilterInvalid }).default('all'),
+  ),
   // Refused rather than read as 'all': a mistyped filter must not look like a filtered list.
   shortUnits: z.preprocess(
     (v) => (v === '' ? undefined : v),

@@ -35,6 +35,7 @@ import {
   getProductsQuerySchema,
   getProductsResponseSchema,
   productParamsSchema,
+  releasesResponseSchema,
   searchSuggestionsQuerySchema,
   searchSuggestionsResponseSchema,
   verifyStockQuerySchema,
@@ -62,6 +63,7 @@ import {
   couponStatsResponseSchema,
   createCouponRequestSchema,
   dashboardProductsQuerySchema,
+  dashboardProductsResponseSchema,
   deleteProductRequestSchema,
   deleteUserRequestSchema,
   emailChangeCodeRequestSchema,
@@ -131,6 +133,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   },
   catalog: {
     products: { query: getProductsQuerySchema, response: getProductsResponseSchema },
+    releases: { response: releasesResponseSchema },
     verifyStock: { query: verifyStockQuerySchema, response: verifyStockResponseSchema },
     product: { params: productParamsSchema, response: getProductResponseSchema },
     suggestions: { query: searchSuggestionsQuerySchema, response: searchSuggestionsResponseSchema },
@@ -163,7 +166,7 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   },
   payments: { config: { response: paymentConfigResponseSchema } },
   productsAdmin: {
-    list: { query: dashboardProductsQuerySchema, response: getProductsResponseSchema },
+    list: { query: dashboardProductsQuerySchema, response: dashboardProductsResponseSchema },
     create: { response: productSavedResponseSchema },
     update: { response: productSavedResponseSchema },
     remove: { body: deleteProductRequestSchema, response: successMessageSchema },

@@ -17,6 +17,7 @@ export * from './dashboard-messages';
 export * from './date-field';
 export * from './product-form';
 export * from './sale-start';
+export * from './preorders';
 export * from './page-titles';
 export * from './shop-pages';
 export * from './text-rules';

@@ -13,6 +13,7 @@ export const pageTitle = (...parts: string[]): string => [...parts, SHOP_NAME].j
 export const PAGE_TITLES = {
   home: pageTitle(),
   shop: pageTitle('Shop'),
+  releases: pageTitle('Coming releases'),
   login: pageTitle('Log in'),
   signup: pageTitle('Sign up'),
   forgotPassword: pageTitle('Reset your password'),

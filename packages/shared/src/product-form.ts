@@ -14,7 +14,9 @@ import {
   VARIANT_MAX_LENGTH,
 } from './constants';
 import { DASHBOARD_RULES } from './dashboard-messages';
+import { dateFieldValue } from './date-field';
 import { INPUT_RULES, PRODUCT_FORM } from './messages';
+import { checkPreorderDates } from './preorders';
 import { checkSaleStartsAt, fromLocalDateTime } from './sale-start';
 import { decimalPlaces, hasControlCharacters, parsePlainDecimal, typedLength } from './text-rules';
 
@@ -45,6 +47,13 @@ export interface ProductFormValues {
    * the `datetime-local` value in the staff member's own zone.
    */
   saleStartsAt?: string;
+  /**
+   * A pre-order's release date (decision 167) as typed (dd-mm-yyyy or yyyy-mm-dd); '' for an
+   * ordinary product. Absent (a client that does not send it): an edit keeps the product's.
+   */
+  releaseDate?: string;
+  /** The last day a pre-order may be placed, as typed; '' for none; absent: kept. */
+  preorderUntil?: string;
 }
 
 export type ProductFormMode = 'create' | 'edit';
@@ -64,6 +73,10 @@ export interface ProductPayload {
   limitPerCustomer?: number | null;
   /** ISO instant; null: on sale at once; absent: an edit keeps the product's. */
   saleStartsAt?: string | null;
+  /** yyyy-mm-dd; null: not a pre-order; absent: an edit keeps the product's. */
+  releaseDate?: string | null;
+  /** yyyy-mm-dd; null: no last pre-order day; absent: an edit keeps the product's. */
+  preorderUntil?: string | null;
 }
 
 export const emptyProductForm = (): ProductFormValues => ({
@@ -81,6 +94,8 @@ export const emptyProductForm = (): ProductFormValues => ({
   hasImage: false,
   limitPerCustomer: '',
   saleStartsAt: '',
+  releaseDate: '',
+  preorderUntil: '',
 });
 
 /** Splits the volumes text into its entries (empty ones dropped, not yet normalised). */
@@ -200,8 +215,16 @@ function checkTypes(v: ProductFormValues, errors: ProductFormErrors) {
   }
 }
 
-/** Every rule of the form; an empty object means the values can be saved. */
-export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): ProductFormErrors {
+/**
+ * Every rule of the form; an empty object means the values can be saved. With `today` (the
+ * shop's, yyyy-mm-dd), a release date must also lie ahead: the form passes it when the date was
+ * changed, the server checks it against the product as stored.
+ */
+export function checkProductForm(
+  v: ProductFormValues,
+  mode: ProductFormMode,
+  options: { today?: string } = {},
+): ProductFormErrors {
   const errors: ProductFormErrors = {};
   if (mode === 'edit' && !v.productID.trim()) errors.productID = PRODUCT_FORM.productIdRequired;
   const name = checkName(v.name);
@@ -219,6 +242,14 @@ export function checkProductForm(v: ProductFormValues, mode: ProductFormMode): P
   if (typeof limit === 'string') errors.limitPerCustomer = limit;
   const saleStart = checkSaleStartsAt(v.saleStartsAt ?? '');
   if (typeof saleStart === 'string') errors.saleStartsAt = saleStart;
+  Object.assign(
+    errors,
+    checkPreorderDates(
+      dateFieldValue(v.releaseDate ?? ''),
+      dateFieldValue(v.preorderUntil ?? ''),
+      options.today,
+    ),
+  );
   if (!errors.volumes)
     for (const key of stockKeys(v)) {
       const missing =
@@ -270,9 +301,12 @@ export function fromProductFormFields({
  * checkProductForm as a schema, for the dashboard form's resolver: each message on the field it
  * speaks of, and a variant's stock on that variant's row.
  */
-export function productFormSchema<Picture>(mode: ProductFormMode) {
+export function productFormSchema<Picture>(
+  mode: ProductFormMode,
+  options: { today?: string } = {},
+) {
   return z.custom<ProductFormFields<Picture>>().superRefine((fields, ctx) => {
-    const errors = checkProductForm(fromProductFormFields(fields), mode);
+    const errors = checkProductForm(fromProductFormFields(fields), mode, options);
     for (const [key, message] of Object.entries(errors)) {
       if (!key.startsWith('stock.')) {
         ctx.addIssue({ code: 'custom', message, path: [key] });
@@ -309,5 +343,13 @@ export function toProductPayload(v: ProductFormValues): ProductPayload {
       : {
           saleStartsAt: (checkSaleStartsAt(v.saleStartsAt) as Date | null)?.toISOString() ?? null,
         }),
+    ...(v.releaseDate === undefined ? {} : { releaseDate: dateOrNull(v.releaseDate) }),
+    ...(v.preorderUntil === undefined ? {} : { preorderUntil: dateOrNull(v.preorderUntil) }),
   };
+}
+
+/** A date field's value as stored: yyyy-mm-dd, or null when it was left empty. */
+function dateOrNull(typed: string): string | null {
+  const value = dateFieldValue(typed);
+  return value === '' ? null : value;
 }

@@ -39,6 +39,8 @@ export const routes = {
   catalog: {
     products: { method: 'GET', path: '/product/getProducts', errors: [400, 404] },
     verifyStock: { method: 'GET', path: '/product/verifyStock', errors: [400, 404] },
+    /** The coming releases by month (/releases, decision 167). */
+    releases: { method: 'GET', path: '/product/releases', errors: [] },
     product: { method: 'GET', path: '/product/:productID', errors: [400, 404] },
     suggestions: { method: 'GET', path: '/search/products', errors: [400] },
   },

@@ -24,6 +24,7 @@ import {
   SEARCH_MIN_LENGTH,
   STORAGE_KEYS,
 } from './constants';
+import { AVAILABILITIES, DEFAULT_AVAILABILITY, type Availability } from './preorders';
 import { STAFF_ROLES } from './roles';
 import type { ProductConstraints, ProductImage } from './catalog-api';
 
@@ -34,6 +35,7 @@ import type { ProductConstraints, ProductImage } from './catalog-api';
 export const PAGE_PATHS = {
   home: '/',
   shop: '/shop',
+  releases: '/releases',
   login: '/login',
   signup: '/signup',
   forgotPassword: '/forgot-password',
@@ -68,6 +70,11 @@ export interface ShopState {
   sortBy: SortBy;
   page: number;
   searchQuery: string;
+  /**
+   * Only pre-orders or only what ships now (decision 167); absent: every product, so the
+   * shop's usual state and addresses are what they always were.
+   */
+  availability?: Availability;
 }
 
 export const DEFAULT_SHOP_STATE: ShopState = {
@@ -90,11 +97,14 @@ export const SHOP_PARAM = {
   sort: 'sort',
   page: PAGE_PARAM,
   search: 'q',
+  availability: 'availability',
 } as const;
 
 const isCategory = (v: string | null): v is Category =>
   (CATEGORIES as readonly string[]).includes(v ?? '');
 const isSort = (v: string | null): v is SortBy => SORTS.some((s) => s.value === v);
+const isFilteringAvailability = (v: string | null): v is Availability =>
+  v !== DEFAULT_AVAILABILITY && AVAILABILITIES.some((a) => a.value === v);
 
 function intIn(raw: string | null, min: number, max: number, fallback: number): number {
   const n = Number(raw);
@@ -119,6 +129,7 @@ export function parseShopParams(params: URLSearchParams): ShopState {
     .filter((t) => slugs.includes(t));
   const sort = params.get(SHOP_PARAM.sort);
   const search = (params.get(SHOP_PARAM.search) ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const availability = params.get(SHOP_PARAM.availability);
   return {
     category,
     productTypes: types.length > 0 ? [...new Set(types)] : [ALL_TYPES],
@@ -126,6 +137,7 @@ export function parseShopParams(params: URLSearchParams): ShopState {
     sortBy: isSort(sort) ? sort : DEFAULT_SORT,
     page: pageFromParam(params.get(SHOP_PARAM.page)),
     searchQuery: search.length >= SEARCH_MIN_LENGTH ? search : '',
+    ...(isFilteringAvailability(availability) ? { availability } : {}),
   };
 }
 
@@ -139,6 +151,8 @@ export function toShopParams(state: ShopState): URLSearchParams {
   if (state.price > 0) params.set(SHOP_PARAM.price, String(state.price));
   if (state.sortBy !== DEFAULT_SORT) params.set(SHOP_PARAM.sort, state.sortBy);
   if (state.searchQuery) params.set(SHOP_PARAM.search, state.searchQuery);
+  if (state.availability && state.availability !== DEFAULT_AVAILABILITY)
+    params.set(SHOP_PARAM.availability, state.availability);
   if (state.page > 1) params.set(SHOP_PARAM.page, String(state.page));
   return params;
 }

@@ -48,7 +48,7 @@ const versions = () =>
   );
 
 describe('the SQL functions of db/functions', () => {
-  it('are the cart, order placement, search words and stock alert functions, one definition each', () => {
+  it('are the cart, order placement, search words, stock alert and calendar functions, one definition each', () => {
     expect(names).toEqual([
       'cart_change_line',
       'cart_hold',
@@ -64,6 +64,7 @@ describe('the SQL functions of db/functions', () => {
       'search_words_count',
       'search_words_of',
       'search_words_track',
+      'shop_today',
       'stock_alerts_wake',
     ]);
   });

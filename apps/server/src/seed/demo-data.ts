@@ -9,6 +9,7 @@ import { users } from '../db/schema/users';
 import { buildCatalog, type DemoProduct } from './catalog';
 import { buildCoupons, type CouponRow } from './coupons';
 import { buildOrders, type DemoOrders } from './orders';
+import { applyDemoPreorders } from './preorders';
 import { buildUsers, type DemoUsers } from './users';
 
 export interface DemoData {
@@ -20,6 +21,7 @@ export interface DemoData {
 
 export async function buildDemoData(config: Config, now: Date): Promise<DemoData> {
   const catalog = buildCatalog(now);
+  applyDemoPreorders(catalog, now);
   const demoUsers = await buildUsers(config, now);
   const demoCoupons = buildCoupons(now);
   const demoOrders = buildOrders(now, catalog, demoUsers.shoppers, demoCoupons);

@@ -139,6 +139,20 @@ describe('seedDemoData on an empty database', () => {
     );
   });
 
+  it('makes a few products pre-orders, one releasing within days, each with its allocation', async () => {
+    const all = await db().select().from(products);
+    const preorders = all.filter((p) => p.releaseDate !== null);
+    expect(preorders.length).toBeGreaterThanOrEqual(3);
+    const today = new Date().toISOString().slice(0, 10);
+    const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+    for (const p of preorders) expect(p.releaseDate! > today).toBe(true);
+    expect(preorders.some((p) => p.releaseDate! <= inAWeek)).toBe(true);
+    expect(preorders.some((p) => p.preorderUntil !== null)).toBe(true);
+    const variants = await db().select().from(productVariants);
+    for (const p of preorders)
+      expect(variants.filter((v) => v.productId === p.id).every((v) => v.stock > 0)).toBe(true);
+  });
+
   it('creates active coupons, an expired one and one already spent by a demo shopper', async () => {
     const rows = await db().select().from(coupons);
     const now = Date.now();

@@ -12,6 +12,9 @@ export const loadProduct = () => import('../features/product/routes/product-rout
 export const HomeScreen = lazy(() => loadHome().then((m) => ({ default: m.HomeRoute })));
 export const ShopScreen = lazy(() => loadShop().then((m) => ({ default: m.ShopRoute })));
 export const ProductScreen = lazy(() => loadProduct().then((m) => ({ default: m.ProductRoute })));
+export const ReleasesScreen = lazy(() =>
+  import('../features/releases/routes/releases-route').then((m) => ({ default: m.ReleasesRoute })),
+);
 export const LoginScreen = lazy(() =>
   import('../features/auth/routes/login-route').then((m) => ({ default: m.LoginRoute })),
 );

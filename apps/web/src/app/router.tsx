@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <screens.HomeScreen /> },
           { path: routePatterns.shop, element: <screens.ShopScreen /> },
           { path: routePatterns.product, element: <ProductEntry /> },
+          { path: routePatterns.releases, element: <screens.ReleasesScreen /> },
           {
             element: <GuestOnly />,
             children: [

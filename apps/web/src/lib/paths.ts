@@ -8,6 +8,8 @@ import { PAGE_PATHS, type Category } from '@otaku/shared';
 export const paths = {
   home: PAGE_PATHS.home,
   shop: PAGE_PATHS.shop,
+  /** The coming releases by month (decision 167). */
+  releases: PAGE_PATHS.releases,
   /** The shop opened on one category (the home page's section buttons). */
   shopCategory: (category: Category) => `${PAGE_PATHS.shop}?${new URLSearchParams({ category })}`,
   product: (productId: string) => `${PAGE_PATHS.shop}/${encodeURIComponent(productId)}`,
@@ -45,6 +47,7 @@ const under = (pathname: string, parent = '') => pathname.slice(parent.length + 
 /** Route patterns, relative to their parent, as the router declares them. */
 export const routePatterns = {
   shop: under(PAGE_PATHS.shop),
+  releases: under(PAGE_PATHS.releases),
   product: `${under(PAGE_PATHS.shop)}/:productId`,
   login: under(PAGE_PATHS.login),
   signup: under(PAGE_PATHS.signup),

@@ -21,7 +21,10 @@
 --    before it, by the database's clock (`now()`, the start of the statement's transaction), so
 --    every app instance agrees. Read from the same row as the limit, at no further cost.
 --    Giving units back is never refused, and units held before staff moved the start stay.
--- 7. Units are taken with a conditional update that can never drive stock below 0.
+-- 7. A pre-order past its last pre-order day (`products.preorder_until`, decision 167) takes no
+--    more units until it is released; read from the same products row as the limit, so a
+--    product without the date pays nothing more. Giving units back is never refused.
+-- 8. Units are taken with a conditional update that can never drive stock below 0.
 --
 -- Each answers one row: what the cart held before (so the app can tell which rule refused a
 -- change), the stock, whether units were taken, and the cart as it is afterwards.
@@ -90,6 +93,8 @@ BEGIN
       AND CASE WHEN p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + p_quantity
           <= p.limit_per_customer END
+      AND (p.preorder_until IS NULL OR p.preorder_until >= shop_today()
+        OR p.release_date <= shop_today())
     RETURNING pv.stock
   ), added AS (
     INSERT INTO cart_items (cart_id, user_id, product_id, variant, quantity)
@@ -168,6 +173,8 @@ BEGIN
       AND CASE WHEN w.wanted <= w.held OR p.limit_per_customer IS NULL THEN true
         ELSE customer_product_units(p_cart_id, p_product_id) + w.wanted - w.held
           <= p.limit_per_customer END
+      AND (w.wanted <= w.held OR p.preorder_until IS NULL OR p.preorder_until >= shop_today()
+        OR p.release_date <= shop_today())
     RETURNING pv.stock
   ), kept AS (
     UPDATE cart_items ci SET quantity = w.wanted FROM allowed w

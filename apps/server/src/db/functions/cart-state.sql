@@ -9,7 +9,8 @@
 -- which a read inside the changing statement (one snapshot, taken before the lock) would miss.
 -- db/change-feed.ts tells the app's own catalog writes by these functions' names.
 
--- The cart's lines with today's product data, in the order their holds began (`reservedAt`, from
+-- The cart's lines with today's product data (a pre-order's release date while it lies ahead,
+-- decision 167), in the order their holds began (`reservedAt`, from
 -- which the cart's answer works out when its first hold ends), and when the cart was last used;
 -- no row when the cart does not exist yet.
 CREATE OR REPLACE FUNCTION cart_state(p_cart_id text)
@@ -18,7 +19,8 @@ LANGUAGE sql STABLE AS $$
   SELECT c.touched_at, coalesce((
     SELECT json_agg(json_build_object('productId', ci.product_id, 'variant', ci.variant,
       'quantity', ci.quantity, 'name', p.name, 'image', p.image, 'priceCents', p.price_cents,
-      'category', p.category, 'reservedAt', ci.reserved_at)
+      'category', p.category, 'reservedAt', ci.reserved_at,
+      'releaseDate', CASE WHEN p.release_date > shop_today() THEN p.release_date END)
       ORDER BY ci.reserved_at, ci.product_id, ci.variant)
     FROM cart_items ci JOIN products p ON p.id = ci.product_id
     WHERE ci.cart_id = c.id), '[]'::json)

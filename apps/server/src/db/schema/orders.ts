@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -102,6 +103,11 @@ export const orderLines = pgTable(
      * reservation had lapsed and the stock was gone), written with the line (decision 138).
      */
     shortQuantity: integer('short_quantity').notNull().default(0),
+    /**
+     * The release date of the line's product when it was ordered as a pre-order (decision 167);
+     * null for a line ordered from stock. Kept after the release, so the history still says it.
+     */
+    releaseDate: date('release_date', { mode: 'string' }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -109,6 +115,10 @@ export const orderLines = pgTable(
     index('order_lines_short_idx')
       .on(t.orderId)
       .where(sql`${t.shortQuantity} > 0`),
+    // The pre-ordered lines of a product: orders waiting for a release, units pre-ordered.
+    index('order_lines_release_idx')
+      .on(t.productId)
+      .where(sql`${t.releaseDate} is not null`),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
     check('order_lines_price_check', sql`${t.priceCents} >= 0`),
     check(

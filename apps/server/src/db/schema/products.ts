@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const products = pgTable(
   'products',
@@ -34,6 +43,14 @@ export const products = pgTable(
      * none of its units. Null: on sale at once.
      */
     saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    /**
+     * A pre-order's release date (decision 167), a calendar date in the shop's time zone
+     * (`shop_today()`): while it lies ahead the variants' stock is the pre-order allocation. The
+     * release upkeep clears it on the day; null: an ordinary product.
+     */
+    releaseDate: date('release_date', { mode: 'string' }),
+    /** The last day a pre-order may be added to a cart; null: until the release. */
+    preorderUntil: date('preorder_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -41,6 +58,10 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_units_sold_check', sql`${t.unitsSold} >= 0`),
     check('products_limit_per_customer_check', sql`${t.limitPerCustomer} > 0`),
+    check(
+      'products_preorder_until_check',
+      sql`${t.preorderUntil} is null or ${t.preorderUntil} < ${t.releaseDate}`,
+    ),
     check('products_category_check', sql`${t.category} in ('comics', 'clothes', 'shoes', 'toys')`),
     // Each list index follows its ORDER BY exactly, nulls placement included (a plain `desc`
     // in SQL puts nulls first), so a page is read off the index instead of sorted.
@@ -53,6 +74,10 @@ export const products = pgTable(
     index('products_price_idx').on(t.category, t.priceCents, t.name, t.id),
     index('products_price_high_idx').on(t.category, t.priceCents.desc().nullsFirst(), t.name, t.id),
     index('products_created_idx').on(t.createdAt.desc(), t.id),
+    // The few pre-orders, by date: /releases, the "Pre-orders" filter and the release upkeep.
+    index('products_release_idx')
+      .on(t.releaseDate, t.id)
+      .where(sql`${t.releaseDate} is not null`),
     index('products_genres_idx').using('gin', t.genres),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -25,6 +25,8 @@ export interface CartLineRow {
   category: 'comics' | 'clothes' | 'shoes' | 'toys';
   /** When the line's first unit was held (ISO time): its hold ends RESERVATION_MAX_MINUTES later. */
   reservedAt: string;
+  /** A pre-order's release date (yyyy-mm-dd) while it lies ahead; null otherwise. */
+  releaseDate: string | null;
 }
 
 /**
@@ -355,6 +357,20 @@ export async function customerUnits(
   if (!row || row.limit === null) return { opensAt, limit: null, inCart: 0, bought: 0 };
   const inCart = Number(row.inCart);
   return { opensAt, limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
+}
+
+/**
+ * The last pre-order day (yyyy-mm-dd) of a pre-order that has passed it and is not yet
+ * released, as the cart functions refuse it (decision 167); null for any other product. Read
+ * only on a refusal, to word it.
+ */
+export async function preordersClosedOn(ex: Executor, productId: string): Promise<string | null> {
+  const [row] = rowsOf<{ day: string }>(
+    await ex.execute(sql`select to_char(p.preorder_until, 'YYYY-MM-DD') as day
+      from products p where p.id = ${productId}::text
+        and p.preorder_until < shop_today() and p.release_date > shop_today()`),
+  );
+  return row?.day ?? null;
 }
 
 /** A variant's stock now; null when the product has no such variant. */

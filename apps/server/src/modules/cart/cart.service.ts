@@ -7,6 +7,7 @@ import {
   CART,
   CART_INFO,
   ORDER_INFO,
+  PREORDER,
   SALE_START,
   toDollars,
   userCartId,
@@ -98,9 +99,9 @@ function stockFailure(stock: number | null): AppError {
  * Why a change that would have taken the line to `line` units, and the cart to `cart`, took
  * nothing: the product's sale start still ahead (decision 166: named first, as nothing can be
  * bought before it), a ceiling it would pass (409 GENERAL_ERROR with its own message and the
- * stock, as the spec's client shows any other message), the product's limit per customer, or
- * else too few units left. The start and the limit are read only now, on the refusal, in one
- * read (decisions 140, 166).
+ * stock, as the spec's client shows any other message), a pre-order past its last pre-order day
+ * (decision 167), the product's limit per customer, or else too few units left. The start, the
+ * last day and the limit are read only now, on the refusal (decisions 140, 166, 167).
  */
 async function refusal(
   db: Db,
@@ -122,6 +123,8 @@ async function refusal(
     return conflict(CART_INFO.lineLimit(ceilings.itemMax, held.line), 'GENERAL_ERROR', { stock });
   if (after.cart > ceilings.cartMax)
     return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
+  const closedOn = await repo.preordersClosedOn(db, ref.productId);
+  if (closedOn !== null) return conflict(PREORDER.closed(closedOn), 'GENERAL_ERROR', { stock });
   const more = after.line - held.line;
   if (terms.limit !== null && terms.inCart + terms.bought + more > terms.limit)
     return conflict(CART_INFO.customerLimit(terms.limit, terms.bought), 'GENERAL_ERROR', {
@@ -289,6 +292,8 @@ export function toCartItem(line: repo.CartLineRow, imageUrl: ImageUrl): CartItem
     itemQuantity: line.quantity,
     selectedVariant: line.variant,
     category: line.category,
+    // Only on a pre-order's line: an ordinary line keeps the shape it always had.
+    ...(line.releaseDate ? { releaseDate: line.releaseDate } : {}),
   };
 }
 

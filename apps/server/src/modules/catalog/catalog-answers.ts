@@ -6,6 +6,7 @@
 import {
   getProductResponseSchema,
   getProductsResponseSchema,
+  releasesResponseSchema,
   searchSuggestionsResponseSchema,
   type ProductConstraints,
 } from '@otaku/shared';
@@ -47,6 +48,16 @@ export class CatalogAnswers {
       getProductResponseSchema,
       () => service.getProduct(this.#database.db, productID, this.#imageUrl),
       (answer) => [answer.product.productID],
+    );
+  }
+
+  /** The coming releases by month (/releases). */
+  releases(): Promise<PreparedBody> {
+    return this.#cache.answer(
+      service.RELEASES_KEY,
+      releasesResponseSchema,
+      () => service.listReleases(this.#database.db, this.#imageUrl),
+      (answer) => answer.months.flatMap((m) => m.products.map((p) => p.productID)),
     );
   }
 

@@ -3,7 +3,7 @@
  * its total (a window count) and every product's variants (aggregated per row) come back
  * together.
  */
-import type { Category, SortBy } from '@otaku/shared';
+import type { Availability, Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
@@ -29,6 +29,10 @@ export interface ProductRow {
   limitPerCustomer: number | null;
   /** Milliseconds since 1970 (the same number on both engines); null: on sale at once. */
   saleStartsAtMs: number | null;
+  /** yyyy-mm-dd while the product is a pre-order (its release date lies ahead); else null. */
+  releaseDate: string | null;
+  /** The last day a pre-order may be placed, while it is one; else null. */
+  preorderUntil: string | null;
   variants: VariantRow[];
 }
 
@@ -42,6 +46,8 @@ export interface ListFilter {
   search: SearchTerms | null;
   /** The dashboard's low-stock filter: only products with a variant at this stock or below. */
   lowStockAtMost?: number;
+  /** Every product, only pre-orders, or only products that ship now and have stock. */
+  availability?: Availability;
   sortBy: SortBy;
   limit: number;
   offset: number;
@@ -52,11 +58,21 @@ async function query<T>(db: Executor, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));
 }
 
+/**
+ * A product is a pre-order while its release date lies ahead in the shop's calendar
+ * (decision 167): a date that has come reads as released, before the release upkeep clears it.
+ */
+const isPreorder = sql`p.release_date > shop_today()`;
+
+const preorderColumns = sql`case when ${isPreorder} then to_char(p.release_date, 'YYYY-MM-DD') end
+    as "releaseDate",
+  case when ${isPreorder} then to_char(p.preorder_until, 'YYYY-MM-DD') end as "preorderUntil"`;
+
 const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
   p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
   p.merch_type as "merchType", p.toy_type as "toyType",
   p.limit_per_customer as "limitPerCustomer",
-  (extract(epoch from p.sale_starts_at) * 1000)::float8 as "saleStartsAtMs"`;
+  (extract(epoch from p.sale_starts_at) * 1000)::float8 as "saleStartsAtMs", ${preorderColumns}`;
 
 const VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
   order by v.position, v.variant) from product_variants v where v.product_id = p.id), '[]'::json)`;
@@ -103,6 +119,10 @@ function where(f: ListFilter, readings: readonly WordMatch[]): SQL {
   if (f.category && f.types) conditions.push(typeCondition(f.category, f.types));
   if (f.maxPriceCents !== null) conditions.push(sql`p.price_cents <= ${f.maxPriceCents}`);
   if (f.search) conditions.push(searchMatch(f.search, readings));
+  if (f.availability === 'preorder') conditions.push(isPreorder);
+  if (f.availability === 'in-stock')
+    conditions.push(sql`(p.release_date is null or not ${isPreorder})
+      and exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0)`);
   if (f.lowStockAtMost !== undefined)
     conditions.push(sql`exists (select 1 from product_variants v
       where v.product_id = p.id and v.stock <= ${f.lowStockAtMost})`);
@@ -214,8 +234,30 @@ export async function findProduct(
 
 export type SuggestionRow = Omit<
   ProductRow,
-  'description' | 'genres' | 'variants' | 'limitPerCustomer' | 'saleStartsAtMs'
+  | 'description'
+  | 'genres'
+  | 'variants'
+  | 'limitPerCustomer'
+  | 'saleStartsAtMs'
+  | 'releaseDate'
+  | 'preorderUntil'
 >;
+
+/**
+ * The coming releases, earliest first (then by name), at most `limit`: the pre-orders read off
+ * products_release_idx.
+ */
+export async function listReleases(db: Executor, limit: number): Promise<ProductRow[]> {
+  return query<ProductRow>(
+    db,
+    sql`
+    select ${COLUMNS}, ${VARIANTS} as variants
+    from products p
+    where p.release_date is not null and ${isPreorder}
+    order by p.release_date, p.name, p.id
+    limit ${limit}`,
+  );
+}
 
 /** The best matches of a search across every category, for the search box. */
 export async function suggestProducts(

@@ -29,6 +29,13 @@ export async function catalogRoutes(app: FastifyInstance): Promise<void> {
 
   addRoute(
     app,
+    catalog.releases,
+    open('The coming releases (pre-orders) by month'),
+    async (request, reply) => sendPrepared(request, reply, await answers.releases()),
+  );
+
+  addRoute(
+    app,
     catalog.verifyStock,
     open('Whether a quantity of a variant is still available'),
     async (request) => service.verifyStock(db(), request.query),

@@ -7,12 +7,15 @@ import {
   CATALOG,
   PAGE_SIZE,
   PRODUCT_ID_PATTERN,
+  RELEASES_LIMIT,
+  releaseMonth,
   SEARCH_SUGGESTION_LIMIT,
   toCents,
   VALIDATION,
   type GetProductResponse,
   type GetProductsResponse,
   type ProductConstraints,
+  type ReleasesResponse,
   type SearchSuggestionsResponse,
   type VerifyStockResponse,
 } from '@otaku/shared';
@@ -36,6 +39,7 @@ export function toListFilter(c: ProductConstraints): repo.ListFilter {
     types: searching || allTypes ? null : c.productTypes,
     maxPriceCents: c.price > 0 ? toCents(c.price) : null,
     search: searching ? searchTerms(c.searchQuery) : null,
+    ...(c.availability && c.availability !== 'all' ? { availability: c.availability } : {}),
     sortBy: c.sortBy,
     limit: PAGE_SIZE.shop,
     offset: (c.page - 1) * PAGE_SIZE.shop,
@@ -67,6 +71,24 @@ export async function listProducts(
     message: CATALOG.productsFetched,
   };
 }
+
+/**
+ * The coming releases grouped by month, earliest first (/releases, decision 167): up to
+ * RELEASES_LIMIT pre-orders, in one statement.
+ */
+export async function listReleases(db: Executor, imageUrl: ImageUrl): Promise<ReleasesResponse> {
+  const months: ReleasesResponse['months'] = [];
+  for (const row of await repo.listReleases(db, RELEASES_LIMIT)) {
+    const product = toProductDto(row, imageUrl);
+    const month = (row.releaseDate ?? '').slice(0, 7);
+    const last = months.at(-1);
+    if (last?.month === month) last.products.push(product);
+    else months.push({ month, label: releaseMonth(`${month}-01`), products: [product] });
+  }
+  return { success: true, months };
+}
+
+export const RELEASES_KEY = 'releases';
 
 /** What a shop page's answer depends on: two requests with the same key get the same answer. */
 export const listingKey = (filter: repo.ListFilter) => `list:${JSON.stringify(filter)}`;

@@ -46,6 +46,10 @@ export function toProductDto(row: ProductRow, imageUrl: ImageUrl): Product {
     limitPerCustomer: row.limitPerCustomer,
     saleStartsAt:
       row.saleStartsAtMs === null ? null : new Date(Math.round(row.saleStartsAtMs)).toISOString(),
+    // Only on a pre-order (decision 167): an ordinary product keeps the shape it always had.
+    ...(row.releaseDate === null
+      ? {}
+      : { releaseDate: row.releaseDate, preorderUntil: row.preorderUntil }),
   };
 }
 

@@ -54,6 +54,7 @@ async function priceLines(
     priceCents: l.priceCents,
     name: l.name,
     image: l.image,
+    releaseDate: l.releaseDate ?? null,
   }));
   return { items, coupon, totals: computeTotals(items, coupon?.discountPercent ?? 0) };
 }
@@ -91,6 +92,7 @@ const lineValues = (items: readonly SnapshotItem[], short: readonly number[] = [
     quantity: i.quantity,
     priceCents: i.priceCents,
     shortQuantity: short[n] ?? 0,
+    releaseDate: i.releaseDate ?? null,
   }));
 
 /**

@@ -1,4 +1,4 @@
-import { formatDollars, ORDER_MAIL, toDollars, type OrderMailKind } from '@otaku/shared';
+import { formatDollars, ORDER_MAIL, PREORDER, toDollars, type OrderMailKind } from '@otaku/shared';
 import type { orderLines, orders } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
@@ -21,8 +21,18 @@ export type MailedOrder = Pick<
   | 'couponCode'
   | 'discountPercent'
 > & {
-  lines: readonly Pick<OrderLineRow, 'productName' | 'variant' | 'quantity' | 'priceCents'>[];
+  lines: readonly (Pick<OrderLineRow, 'productName' | 'variant' | 'quantity' | 'priceCents'> & {
+    /** A pre-ordered line's release date (decision 167), and whether it is still ahead. */
+    releaseDate?: string | null;
+    waitingForRelease?: boolean;
+  })[];
 };
+
+/** What a line says of its release: a pre-order's day, or that it was released since. */
+const releaseNote = (line: MailedOrder['lines'][number]) =>
+  line.releaseDate
+    ? ` [${(line.waitingForRelease ? PREORDER.lineReleases : PREORDER.lineReleased)(line.releaseDate)}]`
+    : '';
 
 const money = (cents: number) => formatDollars(toDollars(cents));
 
@@ -36,7 +46,7 @@ export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: stri
   const heading = words.heading(order.customerName);
   const lead = words.lead(order.orderNumber);
   const lines = order.lines.map((line) => ({
-    label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}`,
+    label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}${releaseNote(line)}`,
     amount: money(line.priceCents * line.quantity),
   }));
   const coupon = order.couponCode ? ` (${order.couponCode}, ${order.discountPercent}%)` : '';

@@ -81,6 +81,33 @@ function pageStatement(name: string, where: SQL | undefined, total: SQL<number>)
   );
 }
 
+/**
+ * The ids of the orders waiting for a release (decision 167): a line ordered as a pre-order
+ * whose product is still one. From the few pre-orders (products_release_idx) to their lines
+ * (order_lines_release_idx).
+ */
+const waitingOrderIds = sql`select wl.order_id from order_lines wl
+  join products wp on wp.id = wl.product_id
+  where wl.release_date is not null and wp.release_date > shop_today()`;
+
+/** Which orders a page is taken from: all, or only those short, waiting, or both. */
+export interface OrderListFilter {
+  shortOnly: boolean;
+  waitingOnly?: boolean;
+}
+
+const conditionOf = ({ shortOnly, waitingOnly }: OrderListFilter): SQL | undefined => {
+  const conditions = [
+    ...(shortOnly ? [sql`${orders.id} in (${shortOrderIds})`] : []),
+    ...(waitingOnly ? [sql`${orders.id} in (${waitingOrderIds})`] : []),
+  ];
+  return conditions.length === 0 ? undefined : sql.join(conditions, sql` and `);
+};
+
+/** The orders a filtered list holds; the few short or waiting ones, counted from their lines. */
+const filteredTotal = (filter: OrderListFilter) =>
+  sql<number>`(select count(*)::int from ${orders} where ${conditionOf(filter)})`;
+
 const ordersPage = pageStatement('dashboard_orders_page', undefined, ordersTotal);
 /** Only the short orders: few, so they are found by the lines' partial index, then sorted. */
 const shortOrdersPage = pageStatement(
@@ -88,11 +115,16 @@ const shortOrdersPage = pageStatement(
   sql`${orders.id} in (${shortOrderIds})`,
   sql<number>`(select count(distinct sl.order_id)::int from order_lines sl where sl.short_quantity > 0)`,
 );
-
-/** Which orders a page is taken from: all, or only those with units short at payment. */
-export interface OrderListFilter {
-  shortOnly: boolean;
-}
+const waitingOrdersPage = pageStatement(
+  'dashboard_waiting_orders_page',
+  conditionOf({ shortOnly: false, waitingOnly: true }),
+  filteredTotal({ shortOnly: false, waitingOnly: true }),
+);
+const shortWaitingOrdersPage = pageStatement(
+  'dashboard_short_waiting_orders_page',
+  conditionOf({ shortOnly: true, waitingOnly: true }),
+  filteredTotal({ shortOnly: true, waitingOnly: true }),
+);
 
 export async function listOrders(
   db: Db,
@@ -100,8 +132,21 @@ export async function listOrders(
   offset: number,
   filter: OrderListFilter = { shortOnly: false },
 ): Promise<Array<OrderWithCustomer & { lines: OrderLineRow[]; total: number }>> {
-  const page = filter.shortOnly ? shortOrdersPage : ordersPage;
+  const page = filter.waitingOnly
+    ? filter.shortOnly
+      ? shortWaitingOrdersPage
+      : waitingOrdersPage
+    : filter.shortOnly
+      ? shortOrdersPage
+      : ordersPage;
   return page(db).execute({ limit, offset });
+}
+
+/** How many orders a filtered list holds (a page past its end carries no total). */
+export async function countFilteredOrders(db: Executor, filter: OrderListFilter): Promise<number> {
+  if (!filter.waitingOnly) return filter.shortOnly ? countShortOrders(db) : countOrders(db);
+  const [row] = await db.select({ n: filteredTotal(filter) }).from(sql`(select 1) as one`);
+  return row?.n ?? 0;
 }
 
 /** The orders with units that could not be taken at payment. */

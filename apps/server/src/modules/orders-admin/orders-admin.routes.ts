@@ -10,11 +10,11 @@ export async function ordersAdminRoutes(app: FastifyInstance): Promise<void> {
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;
 
   addRoute(app, calls.list, staff, async (request) => {
-    const { currPage, shortUnits } = request.query;
+    const { currPage, shortUnits, release } = request.query;
     const { orders, total, totalPages } = await service.listOrders(
       db(),
       currPage,
-      { shortOnly: shortUnits === 'only' },
+      { shortOnly: shortUnits === 'only', waitingOnly: release === 'waiting' },
       app.imageUrl,
     );
     return {

@@ -25,7 +25,10 @@ export const REVENUE_DAYS = 30;
 
 export const pageCount = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
 
-/** A page of orders, newest first: all of them, or only those short of stock (decision 138). */
+/**
+ * A page of orders, newest first: all of them, or only those short of stock (decision 138),
+ * waiting for a release (decision 167), or both.
+ */
 export async function listOrders(
   db: Db,
   page: number,
@@ -34,8 +37,7 @@ export async function listOrders(
 ) {
   const size = PAGE_SIZE.dashboard;
   const rows = await repo.listOrders(db, size, (page - 1) * size, filter);
-  const total =
-    rows[0]?.total ?? (await (filter.shortOnly ? repo.countShortOrders(db) : repo.countOrders(db)));
+  const total = rows[0]?.total ?? (await repo.countFilteredOrders(db, filter));
   const orders: DashboardOrder[] = rows.map((row) => toDashboardOrder(row, row.lines, imageUrl));
   return { orders, total, totalPages: pageCount(total, size) };
 }

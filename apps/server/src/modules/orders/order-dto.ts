@@ -48,6 +48,10 @@ export function toOrder(
       variant: line.variant,
       quantity: line.quantity,
       price: toDollars(line.priceCents),
+      // Only on a line ordered as a pre-order: others keep the shape they always had.
+      ...(line.releaseDate === null
+        ? {}
+        : { releaseDate: line.releaseDate, waitingForRelease: line.waitingForRelease }),
     })),
   };
 }

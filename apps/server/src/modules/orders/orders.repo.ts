@@ -9,8 +9,13 @@ import { orderLines, orderMails, orders, users } from '../../db/schema/index';
 export type OrderRow = typeof orders.$inferSelect;
 /** Every column of a new order but those the database fills in (its id and timestamps). */
 export type NewOrder = Required<Omit<typeof orders.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>>;
-/** An order line as an order shows it: without its own id and its order's, which nothing reads. */
-export type OrderLineRow = Omit<typeof orderLines.$inferSelect, 'id' | 'orderId'>;
+/**
+ * An order line as an order shows it: without its own id and its order's, which nothing reads,
+ * and whether it waits for its product's release (its product is still a pre-order).
+ */
+export type OrderLineRow = Omit<typeof orderLines.$inferSelect, 'id' | 'orderId'> & {
+  waitingForRelease: boolean;
+};
 export type NewOrderLine = Omit<typeof orderLines.$inferInsert, 'id' | 'orderId'>;
 
 /** A named value of a prepared statement (db/prepared.ts). */
@@ -19,7 +24,9 @@ const value = (name: string) => sql.placeholder(name);
 /** An order line `l` as the JSON object of an OrderLineRow. */
 const lineJson = sql`json_build_object('productId', l.product_id, 'productName',
   l.product_name, 'productImage', l.product_image, 'variant', l.variant, 'quantity', l.quantity,
-  'priceCents', l.price_cents, 'shortQuantity', l.short_quantity)`;
+  'priceCents', l.price_cents, 'shortQuantity', l.short_quantity, 'releaseDate', l.release_date,
+  'waitingForRelease', l.release_date is not null and exists (select 1 from products p
+    where p.id = l.product_id and p.release_date > shop_today()))`;
 
 /** The columns of an orders row a function answers, each read as Drizzle reads the table's. */
 const orderFields = Object.fromEntries(
@@ -56,6 +63,9 @@ export async function insertOrder(
       ...line,
       productId: line.productId ?? null,
       shortQuantity: line.shortQuantity ?? 0,
+      releaseDate: line.releaseDate ?? null,
+      // Written from the cart, whose lines carry a release date only while it lies ahead.
+      waitingForRelease: (line.releaseDate ?? null) !== null,
     })),
   };
 }

@@ -13,6 +13,11 @@ export interface SnapshotItem {
   priceCents: number;
   name: string;
   image: string;
+  /**
+   * A pre-order's release date (yyyy-mm-dd) as the cart showed it (decision 167); absent in
+   * snapshots taken before pre-orders, and for lines that ship now.
+   */
+  releaseDate?: string | null;
 }
 
 export async function insertSnapshot(ex: Executor, snapshot: NewSnapshot): Promise<void> {

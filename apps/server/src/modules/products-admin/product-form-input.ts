@@ -108,5 +108,8 @@ export function toFormValues(form: MultipartForm): ProductFormValues {
       ? {}
       : { limitPerCustomer: text('limitPerCustomer') }),
     ...(form.fields.saleStartsAt === undefined ? {} : { saleStartsAt: text('saleStartsAt') }),
+    // Pre-order dates (decision 167): absent keeps the product's, '' clears.
+    ...(form.fields.releaseDate === undefined ? {} : { releaseDate: text('releaseDate') }),
+    ...(form.fields.preorderUntil === undefined ? {} : { preorderUntil: text('preorderUntil') }),
   };
 }

@@ -9,7 +9,7 @@ import {
   LOW_STOCK_THRESHOLD,
   PAGE_SIZE,
   type ProductStockFilter,
-  type GetProductsResponse,
+  type DashboardProductsResponse,
   type ProductConstraints,
 } from '@otaku/shared';
 import type { Executor } from '../../db/client';
@@ -17,13 +17,14 @@ import type { ImageUrl } from '../../lib/image-urls';
 import * as catalog from '../catalog/catalog.repo';
 import { toListFilter } from '../catalog/catalog.service';
 import { toProductDto } from '../catalog/product-dto';
+import { preorderedUnits } from './products-admin.repo';
 
 export async function listDashboardProducts(
   db: Executor,
   constraints: ProductConstraints,
   stock: ProductStockFilter,
   imageUrl: ImageUrl,
-): Promise<GetProductsResponse> {
+): Promise<DashboardProductsResponse> {
   const size = PAGE_SIZE.dashboard;
   const filter = {
     ...toListFilter(constraints),
@@ -38,9 +39,15 @@ export async function listDashboardProducts(
   const { rows, total: pageTotal } = await catalog.listProducts(db, filter);
   const total =
     rows.length > 0 || constraints.page === 1 ? pageTotal : await catalog.countProducts(db, filter);
+  // The units pre-ordered of the page's pre-orders (decision 167): one more read, only for them.
+  const preorders = rows.filter((row) => row.releaseDate !== null).map((row) => row.id);
+  const preordered = await preorderedUnits(db, preorders);
   return {
     success: true,
-    currPageProducts: rows.map((row) => toProductDto(row, imageUrl)),
+    currPageProducts: rows.map((row) => ({
+      ...toProductDto(row, imageUrl),
+      ...(row.releaseDate === null ? {} : { preorderedUnits: preordered.get(row.id) ?? 0 }),
+    })),
     totalPages: Math.max(1, Math.ceil(total / size)),
     totalProducts: total,
     page: constraints.page,

@@ -3,10 +3,11 @@
  * Each write tells the catalog's caches that anything may have changed (db/changed.ts).
  */
 import { STOCK_MAX } from '@otaku/shared';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
-import { products, productVariants } from '../../db/schema/index';
+import { rowsOf } from '../../db/prepared';
+import { orderLines, products, productVariants } from '../../db/schema/index';
 
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
@@ -121,4 +122,65 @@ export async function deleteProduct(db: Executor, id: string): Promise<string | 
     () => changed.catalog(db, 'all'),
   );
   return row?.image;
+}
+
+/** What a release upkeep did: the shop's day it ran on and the products it released. */
+export interface ReleaseRun {
+  /** `shop_today()` as the database read it (yyyy-mm-dd). */
+  today: string;
+  released: string[];
+}
+
+/**
+ * Releases the pre-orders whose release date has come (decision 167): both dates are cleared,
+ * so the product is ordinary stock, its remaining allocation the stock it already holds. One
+ * statement, which also answers the database's day. Any number of instances may run it at
+ * once: a row released by one is no longer matched by the other. Tells the caches only when a
+ * product was released (a failed statement may have committed, so it tells then too).
+ */
+export async function releaseDuePreorders(db: Executor): Promise<ReleaseRun> {
+  let row: { today: string; released: string[] | null } | undefined;
+  try {
+    [row] = rowsOf<{ today: string; released: string[] | null }>(
+      await db.execute(sql`with released as (
+          update products set release_date = null, preorder_until = null, updated_at = now()
+          where release_date is not null and release_date <= shop_today()
+          returning id)
+        select to_char(shop_today(), 'YYYY-MM-DD') as today,
+          (select array_agg(r.id order by r.id) from released r) as released`),
+    );
+  } catch (error) {
+    changed.catalog(db, 'all');
+    throw error;
+  }
+  const released = row?.released ?? [];
+  if (released.length > 0) changed.catalog(db, 'all');
+  return { today: row?.today ?? '', released };
+}
+
+/**
+ * Units ordered as pre-orders of each of these products while it is still one (decision 167),
+ * by order_lines_release_idx; a product without any is left out.
+ */
+export async function preorderedUnits(
+  db: Executor,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      productId: orderLines.productId,
+      units: sql<number>`sum(${orderLines.quantity})::int`,
+    })
+    .from(orderLines)
+    .innerJoin(products, eq(products.id, orderLines.productId))
+    .where(
+      and(
+        inArray(orderLines.productId, [...productIds]),
+        isNotNull(orderLines.releaseDate),
+        sql`${products.releaseDate} > shop_today()`,
+      ),
+    )
+    .groupBy(orderLines.productId);
+  return new Map(rows.map((r) => [r.productId ?? '', Number(r.units)]));
 }

@@ -1,6 +1,6 @@
 /**
- * Staff product calls of spec §7: create, update (multipart) and delete, and the hourly sweep
- * of picture files nothing shows any more.
+ * Staff product calls of spec §7: create, update (multipart) and delete, the hourly sweep
+ * of picture files nothing shows any more, and the pre-orders' release upkeep.
  */
 import { DASHBOARD, endpoints, productImageUrls } from '@otaku/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,11 +9,13 @@ import { registerImageSweeper } from '../media/image-sweep';
 import { readImageForm, registerImageMultipart } from '../media/image-upload';
 import { stockSeenField, toFormValues } from './product-form-input';
 import { listDashboardProducts } from './products-admin-list';
+import { registerReleaseUpkeep } from './release-upkeep';
 import * as service from './products-admin.service';
 
 export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   registerImageSweeper(app);
+  registerReleaseUpkeep(app);
   const deps = () => ({ database: app.database, images: app.images });
   const { productsAdmin: calls } = endpoints;
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;

@@ -5,12 +5,16 @@
 import {
   checkProductForm,
   DASHBOARD_RULES,
+  dateFieldValue,
+  PREORDER_RULES,
   PRODUCT_FORM,
+  shopToday,
   toProductPayload,
   type ProductFormMode,
   type ProductFormValues,
 } from '@otaku/shared';
 import type { Database } from '../../db/client';
+import { violatedConstraint } from '../../lib/db-errors';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { base32, newProductId } from '../../lib/ids';
 import { buildSearchText } from '../catalog/search-text';
@@ -25,11 +29,35 @@ export interface ProductsAdminDeps {
   images: ImageStore;
 }
 
-function checked(values: ProductFormValues, mode: ProductFormMode) {
-  const errors = checkProductForm(values, mode);
+/** A product's pre-order dates as stored (decision 167). */
+type StoredDates = Pick<repo.ProductRow, 'releaseDate' | 'preorderUntil'>;
+
+/**
+ * The form's values checked by the shared rules. The pre-order dates are checked together,
+ * a date the client did not send as the product has it; a release date that is new (not the
+ * product's) must lie ahead in the shop's calendar, one left as it was is not refused for it.
+ */
+function checked(values: ProductFormValues, mode: ProductFormMode, stored?: StoredDates) {
+  const releaseDate = values.releaseDate ?? stored?.releaseDate ?? '';
+  const preorderUntil = values.preorderUntil ?? stored?.preorderUntil ?? '';
+  const releaseChanged = dateFieldValue(releaseDate) !== (stored?.releaseDate ?? '');
+  const errors = checkProductForm({ ...values, releaseDate, preorderUntil }, mode, {
+    ...(releaseChanged ? { today: shopToday() } : {}),
+  });
   const [field, message] = Object.entries(errors)[0] ?? [];
   if (field && message) throw badRequest(message, field);
   return toProductPayload(values);
+}
+
+/**
+ * Two saves of one product at once, each sending one of its pre-order dates, can still meet
+ * the database's rule that the last pre-order day comes before the release: answered as the
+ * form's own message, not as a failure.
+ */
+function unlessDatesCrossed(error: unknown): never {
+  if (violatedConstraint(error) === 'products_preorder_until_check')
+    throw badRequest(PREORDER_RULES.preorderUntilAfterRelease, 'preorderUntil');
+  throw error;
 }
 
 /**
@@ -77,11 +105,13 @@ export async function createProduct(
     const id = newProductId(payload.category);
     const stored = await storeImage(deps.images, id, image);
     try {
-      const inserted = await deps.database.db.transaction(async (tx) => {
-        if (!(await repo.insertProduct(tx, id, { ...fields(payload), ...stored }))) return false;
-        await repo.replaceVariants(tx, id, payload.variants);
-        return true;
-      });
+      const inserted = await deps.database.db
+        .transaction(async (tx) => {
+          if (!(await repo.insertProduct(tx, id, { ...fields(payload), ...stored }))) return false;
+          await repo.replaceVariants(tx, id, payload.variants);
+          return true;
+        })
+        .catch(unlessDatesCrossed);
       if (inserted) return { productID: id, image: stored.image };
     } catch (error) {
       await forget(deps.images, id);
@@ -105,9 +135,9 @@ export async function updateProduct(
   image: UploadedImage | undefined,
   stockSeen?: ReadonlyMap<string, number>,
 ): Promise<{ productID: string; image: string }> {
-  const payload = checked(values, 'edit');
   const id = values.productID.trim();
-  const existing = await repo.findProduct(deps.database.db, id);
+  const existing = id ? await repo.findProduct(deps.database.db, id) : undefined;
+  const payload = checked(values, 'edit', existing);
   if (!existing) throw notFound(DASHBOARD_RULES.productNotFound);
   const key = image ? `${id}-${base32(4)}` : null;
   const stored = key && image ? await storeImage(deps.images, key, image) : undefined;
@@ -122,7 +152,7 @@ export async function updateProduct(
     });
   } catch (error) {
     if (key) await forget(deps.images, key);
-    throw error;
+    unlessDatesCrossed(error);
   }
   if (stored && stored.image !== existing.image)
     await removeUnlessShown(deps.database.db, deps.images, existing.image);

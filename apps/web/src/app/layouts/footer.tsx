@@ -1,12 +1,15 @@
+import { RELEASES_PAGE } from '@otaku/shared';
 import { useSyncExternalStore, type ComponentType, type SVGProps } from 'react';
 import { Link } from 'react-router';
 import { BrandMark, InstagramIcon, XIcon, YouTubeIcon } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
 import { paths } from '../../lib/paths';
 
-// Home is real; About, Privacy and Contact are placeholders in the spec (§2) with no page yet.
+// Home and Releases are real; About, Privacy and Contact are placeholders in the spec (§2)
+// with no page yet.
 const links = [
   { label: 'Home', to: paths.home },
+  { label: RELEASES_PAGE.link, to: paths.releases },
   { label: 'About', to: paths.placeholder },
   { label: 'Privacy', to: paths.placeholder },
   { label: 'Contact', to: paths.placeholder },

@@ -1,5 +1,14 @@
-import { isStaff, NAV, WISHLIST } from '@otaku/shared';
-import { Heart, History, House, LayoutDashboard, LogOut, ShoppingCart, Store } from 'lucide-react';
+import { isStaff, NAV, RELEASES_PAGE, WISHLIST } from '@otaku/shared';
+import {
+  CalendarClock,
+  Heart,
+  History,
+  House,
+  LayoutDashboard,
+  LogOut,
+  ShoppingCart,
+  Store,
+} from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
@@ -48,6 +57,9 @@ export function Navbar() {
             </li>
             <li>
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
+            </li>
+            <li>
+              <NavIconLink to={paths.releases} label={RELEASES_PAGE.link} icon={CalendarClock} />
             </li>
             <li>
               <NavIconLink

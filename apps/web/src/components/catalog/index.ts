@@ -1,3 +1,9 @@
 export { ProductCard, type ProductCardProps } from './product-card';
 export { ProductImage, type ProductImageProps } from './product-image';
 export { WishlistHeart, type WishlistHeartProps } from './wishlist-heart';
+export {
+  LineRelease,
+  PreorderBadge,
+  type LineReleaseProps,
+  type PreorderBadgeProps,
+} from './preorder-badge';

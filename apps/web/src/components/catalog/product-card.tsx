@@ -5,6 +5,7 @@ import { formatMonthDay, formatPrice } from '../../lib/format';
 import { useSaleOpening } from '../../lib/use-sale-opening';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui';
+import { PreorderBadge } from './preorder-badge';
 import { ProductImage } from './product-image';
 import { WishlistHeart } from './wishlist-heart';
 
@@ -72,6 +73,7 @@ export function ProductCard({ product, imageSizes, priority, className }: Produc
             {product.name}
           </Link>
         </h3>
+        <PreorderBadge product={product} />
         <p className="mt-auto pt-1 text-base font-extrabold text-ink-900">
           {formatPrice(product.price)}
         </p>

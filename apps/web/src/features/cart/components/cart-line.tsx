@@ -1,6 +1,7 @@
 import type { CartItem } from '@otaku/shared';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
+import { LineRelease } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
 import { formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -48,6 +49,7 @@ export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
           {item.selectedVariant ? <Badge tone="sakura">{item.selectedVariant}</Badge> : null}
           <span>{formatPrice(item.price)} each</span>
         </div>
+        <LineRelease releaseDate={item.releaseDate} />
         <div className="mt-auto flex items-center justify-between gap-3 pt-2">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
             <Button

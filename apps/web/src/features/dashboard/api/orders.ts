@@ -17,7 +17,8 @@ import { useSession } from '../../../lib/session';
 
 export const orderKeys = {
   all: ['dashboard', 'orders'] as const,
-  list: (page: number, shortOnly: boolean) => [...orderKeys.all, 'list', page, shortOnly] as const,
+  list: (page: number, shortOnly: boolean, waitingOnly = false) =>
+    [...orderKeys.all, 'list', page, shortOnly, waitingOnly] as const,
   stats: ['dashboard', 'orders', 'stats'] as const,
   revenue: ['dashboard', 'orders', 'revenue'] as const,
   lowStock: ['dashboard', 'products', 'low-stock'] as const,
@@ -28,14 +29,22 @@ export const orderKeys = {
 /** How often an open order's e-mails are read again while one is on its way. */
 export const MAIL_WAITING_REFRESH_MS = 3000;
 
-/** A page of orders: all of them, or with `shortOnly` those short of stock (decision 138). */
-export function useAllOrders(page: number, shortOnly = false) {
+/**
+ * A page of orders: all of them, or with `shortOnly` those short of stock (decision 138), with
+ * `waitingOnly` those waiting for a release (decision 167).
+ */
+export function useAllOrders(page: number, shortOnly = false, waitingOnly = false) {
   const { user } = useSession();
   return useQuery({
-    queryKey: orderKeys.list(page, shortOnly),
+    queryKey: orderKeys.list(page, shortOnly, waitingOnly),
     queryFn: () =>
       call(calls.list, {
-        query: { currPage: page, email: user?.email, shortUnits: shortOnly ? 'only' : undefined },
+        query: {
+          currPage: page,
+          email: user?.email,
+          shortUnits: shortOnly ? 'only' : undefined,
+          release: waitingOnly ? 'waiting' : undefined,
+        },
       }),
     placeholderData: keepPreviousData,
   });

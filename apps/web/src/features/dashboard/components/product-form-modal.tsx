@@ -44,6 +44,7 @@ import {
   type ProductFields,
 } from './product-form-fields';
 import { SaleStartField } from './sale-start-field';
+import { PreorderFields } from './preorder-fields';
 import { showServerError, useServerErrorsClearOnChange } from './server-errors';
 
 /** The fields a server refusal can name (a variant's stock as stock.<variant>). */
@@ -60,6 +61,8 @@ const FIELDS = [
   'toyType',
   'limitPerCustomer',
   'saleStartsAt',
+  'releaseDate',
+  'preorderUntil',
   'image',
 ] as const;
 
@@ -85,6 +88,8 @@ function fromProduct(p: Product): ProductFields {
     image: null,
     limitPerCustomer: p.limitPerCustomer === null ? '' : String(p.limitPerCustomer),
     saleStartsAt: toLocalDateTime(p.saleStartsAt),
+    releaseDate: p.releaseDate ?? '',
+    preorderUntil: p.preorderUntil ?? '',
   };
 }
 
@@ -116,6 +121,8 @@ function toFormData(values: ProductFields, edited?: Product | null) {
   form.append('limitPerCustomer', (values.limitPerCustomer ?? '').trim());
   // The field's date and time in this browser's zone, sent as the instant it names.
   form.append('saleStartsAt', fromLocalDateTime(values.saleStartsAt ?? ''));
+  form.append('releaseDate', (values.releaseDate ?? '').trim());
+  form.append('preorderUntil', (values.preorderUntil ?? '').trim());
   if (values.image) form.append('image', values.image);
   else if (edited) form.append('image', edited.image);
   return form;
@@ -265,6 +272,7 @@ export function ProductFormModal({
           <CategoryFields />
           <LimitPerCustomerField />
           <SaleStartField />
+          <PreorderFields />
           <PictureField product={product} />
           {errors.root?.server ? <FieldError>{errors.root.server.message}</FieldError> : null}
         </form>

@@ -6,6 +6,7 @@ import {
   formatDashboardDate,
   LOW_STOCK,
   ORDER_SHORT,
+  PREORDER_STAFF,
   ORDER_STATUS_LABELS,
   type DashboardOrder,
 } from '@otaku/shared';
@@ -33,6 +34,7 @@ import { MailProblems } from '../components/order-mails';
 import { OrderStatusModal } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { ShortUnitsMark } from '../components/short-units';
+import { WaitingMark } from '../components/waiting-mark';
 import { editAndDelete } from '../components/row-actions';
 import { useDashboardState } from '../components/use-dashboard-state';
 import { usePageInRange } from '../components/use-page-in-range';
@@ -64,6 +66,7 @@ const COLUMNS: Column<DashboardOrder>[] = [
       <>
         <span className="font-mono text-xs whitespace-nowrap">{o.orderID}</span>
         <ShortUnitsMark units={o.shortUnits} />
+        <WaitingMark order={o} />
       </>
     ),
   },
@@ -99,13 +102,13 @@ const COLUMNS: Column<DashboardOrder>[] = [
 const TITLE = 'Orders';
 
 export function OrdersPage() {
-  const pageState = useDashboardState('orders', { page: 1, shortOnly: false });
-  const [{ page, shortOnly }, setState] = pageState;
-  const setPage = (next: number) => setState({ page: next, shortOnly });
+  const pageState = useDashboardState('orders', { page: 1, shortOnly: false, waitingOnly: false });
+  const [{ page, shortOnly, waitingOnly }, setState] = pageState;
+  const setPage = (next: number) => setState({ page: next, shortOnly, waitingOnly });
   const [editing, setEditing] = useState<DashboardOrder | null>(null);
   const [deleting, setDeleting] = useState<DashboardOrder | null>(null);
   const refreshStats = useRefreshStats();
-  const orders = useAllOrders(page, shortOnly);
+  const orders = useAllOrders(page, shortOnly, waitingOnly);
   const stats = useOrderStats();
   const revenue = useRevenue();
   const lowStock = useLowStock();
@@ -193,14 +196,24 @@ export function OrdersPage() {
       <DataTable
         labelledBy={pageHeadingId(TITLE)}
         filters={
-          <label className="flex items-center gap-2 self-start text-sm font-semibold text-ink-800">
-            <input
-              type="checkbox"
-              checked={shortOnly}
-              onChange={(e) => setState({ page: 1, shortOnly: e.target.checked })}
-            />
-            {ORDER_SHORT.filter}
-          </label>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 self-start">
+            <label className="flex items-center gap-2 text-sm font-semibold text-ink-800">
+              <input
+                type="checkbox"
+                checked={shortOnly}
+                onChange={(e) => setState({ page: 1, shortOnly: e.target.checked, waitingOnly })}
+              />
+              {ORDER_SHORT.filter}
+            </label>
+            <label className="flex items-center gap-2 text-sm font-semibold text-ink-800">
+              <input
+                type="checkbox"
+                checked={waitingOnly}
+                onChange={(e) => setState({ page: 1, shortOnly, waitingOnly: e.target.checked })}
+              />
+              {PREORDER_STAFF.waitingFilter}
+            </label>
+          </div>
         }
         columns={COLUMNS}
         rows={rows}
@@ -212,7 +225,13 @@ export function OrdersPage() {
         )}
         loading={orders.isPending || list.settling}
         error={orders.isError ? errorMessage(orders.error, DASHBOARD.fetchOrdersFailed) : null}
-        emptyText={shortOnly ? ORDER_SHORT.none : DASHBOARD.noOrders}
+        emptyText={
+          waitingOnly
+            ? PREORDER_STAFF.noneWaiting
+            : shortOnly
+              ? ORDER_SHORT.none
+              : DASHBOARD.noOrders
+        }
         minWidth={960}
         pagination={{ page: list.page, totalPages: list.totalPages, onPageChange: setPage }}
       />

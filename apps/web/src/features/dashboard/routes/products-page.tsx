@@ -7,8 +7,10 @@ import {
   LAYOUT,
   LOW_STOCK,
   LOW_STOCK_THRESHOLD,
+  PREORDER,
   PRODUCT_FORM,
   type Category,
+  type DashboardProduct,
   type Product,
   type ProductInterest,
   type ProductStockFilter,
@@ -56,14 +58,14 @@ function wantedText(interest: ProductInterest | undefined): string {
 
 const wantedColumn = (
   interest: ReadonlyMap<string, ProductInterest> | undefined,
-): Column<Product> => ({
+): Column<DashboardProduct> => ({
   header: WISHLIST.wantedColumn,
   cell: (p) => (
     <span className="text-sm text-ink-700">{wantedText(interest?.get(p.productID))}</span>
   ),
 });
 
-const COLUMNS: Column<Product>[] = [
+const COLUMNS: Column<DashboardProduct>[] = [
   {
     header: 'Product',
     cell: (p) => (
@@ -88,9 +90,19 @@ const COLUMNS: Column<Product>[] = [
     cell: (p) => {
       const stock = totalStock(p);
       return (
-        <Badge tone={stock > 0 ? 'green' : 'sakura'}>
-          {stock > 0 ? `In stock (${stock})` : 'Out of stock'}
-        </Badge>
+        <div className="flex flex-col items-start gap-1">
+          <Badge tone={stock > 0 ? 'green' : 'sakura'}>
+            {stock > 0 ? `In stock (${stock})` : 'Out of stock'}
+          </Badge>
+          {p.releaseDate ? (
+            <>
+              <Badge tone="sun">{PREORDER.releases(p.releaseDate)}</Badge>
+              <span className="text-xs font-semibold text-ink-700">
+                {PREORDER.preordered(p.preorderedUnits ?? 0)}
+              </span>
+            </>
+          ) : null}
+        </div>
       );
     },
   },

@@ -1,5 +1,6 @@
 import type { Order } from '@otaku/shared';
 import { Link } from 'react-router';
+import { LineRelease } from '../../../components/catalog';
 import { formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
@@ -42,6 +43,7 @@ export function OrderLines({
             )}
             {line.variant ? <span className="text-ink-500"> ({line.variant})</span> : null} ×{' '}
             {line.quantity}
+            <LineRelease releaseDate={line.releaseDate} waiting={line.waitingForRelease} />
           </span>
           <span className="shrink-0 text-sm text-ink-700">
             {formatPrice(Math.round(line.price * line.quantity * 100) / 100)}

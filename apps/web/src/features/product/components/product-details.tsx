@@ -2,16 +2,18 @@ import {
   CART_INFO,
   categoryTag,
   GENRES,
+  PREORDER,
   PRODUCT_IMAGE_SIZES,
   PRODUCT_PAGE,
   SALE_START,
   SHOP,
+  shopToday,
   type Product,
 } from '@otaku/shared';
 import { ShoppingCart } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { ProductImage, WishlistHeart } from '../../../components/catalog';
+import { PreorderBadge, ProductImage, WishlistHeart } from '../../../components/catalog';
 import { Badge, Button } from '../../../components/ui';
 import { useCart } from '../../../lib/cart/cart-api';
 import { useAddToCart } from '../../../lib/cart/use-add-to-cart';
@@ -38,6 +40,10 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
   const variants = rules.variantsOf(product);
   // Nothing of it left to add, as the shop's grid already shows.
   const soldOut = !product.inStock;
+  // A pre-order past its last pre-order day takes no more units until its release (the server
+  // refuses them too, decision 167).
+  const preordersClosed =
+    !!product.releaseDate && !!product.preorderUntil && product.preorderUntil < shopToday();
   const genres = product.genres.map((slug) => GENRES.find((g) => g.slug === slug)?.label ?? slug);
   // A drop that has not opened (decision 166): the countdown, and no adding until it ends.
   const opening = useSaleOpening(product.saleStartsAt);
@@ -90,6 +96,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
             <h1 className="text-3xl font-black text-ink-900 sm:text-4xl">{product.name}</h1>
             <WishlistHeart productID={product.productID} className="mt-1" />
           </div>
+          <PreorderBadge product={product} size="md" />
           {product.category === 'comics' && genres.length > 0 && (
             <ul aria-label={PRODUCT_PAGE.genres} className="flex flex-wrap gap-2">
               {genres.map((genre) => (
@@ -145,6 +152,14 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
               )
             }
           />
+          {product.releaseDate && (
+            <div className="flex flex-col gap-1 text-sm font-medium text-ink-700">
+              {product.preorderUntil && !preordersClosed && (
+                <p>{PREORDER.orderBy(product.preorderUntil)}</p>
+              )}
+              <p>{preordersClosed ? PREORDER.closedNote : PREORDER.paymentNote}</p>
+            </div>
+          )}
           {product.limitPerCustomer !== null && (
             <p className="text-sm font-medium text-ink-700">
               {CART_INFO.limitedTo(product.limitPerCustomer)}
@@ -176,7 +191,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
           <Button
             size="lg"
             onClick={() => void add()}
-            disabled={isPending || soldOut || notOpen}
+            disabled={isPending || soldOut || notOpen || preordersClosed}
             aria-describedby={notOpen ? SALE_OPENS_ID : undefined}
           >
             <ShoppingCart aria-hidden="true" className="size-5" />

@@ -5,6 +5,7 @@
  */
 import {
   ALL_TYPES,
+  DEFAULT_AVAILABILITY,
   DEFAULT_SORT,
   isAllTypes,
   MAX_PAGE,
@@ -12,6 +13,7 @@ import {
   PRICE_FILTER_MIN,
   SEARCH_MIN_LENGTH,
   VALIDATION,
+  type Availability,
   type Category,
   type ShopState,
   type SortBy,
@@ -20,7 +22,11 @@ import {
 /** Whether Clear All has anything to clear. */
 export function hasActiveFilters(state: ShopState): boolean {
   return (
-    !isAllTypes(state) || state.price > 0 || state.sortBy !== DEFAULT_SORT || !!state.searchQuery
+    !isAllTypes(state) ||
+    state.price > 0 ||
+    state.sortBy !== DEFAULT_SORT ||
+    !!state.searchQuery ||
+    (state.availability ?? DEFAULT_AVAILABILITY) !== DEFAULT_AVAILABILITY
   );
 }
 
@@ -55,15 +61,27 @@ export function setSort(state: ShopState, sortBy: SortBy): ShopState {
   return { ...state, sortBy, page: 1 };
 }
 
+/** Every product, only pre-orders or only what ships now (decision 167); back to page 1. */
+export function setAvailability(state: ShopState, availability: Availability): ShopState {
+  const { availability: _previous, ...rest } = state;
+  return availability === DEFAULT_AVAILABILITY
+    ? { ...rest, page: 1 }
+    : { ...rest, availability, page: 1 };
+}
+
 /** Submitting a search resets the page (spec §4). Call only when searchError() is null. */
 export function submitSearch(state: ShopState, query: string): ShopState {
   return { ...state, searchQuery: query.trim().replace(/\s+/g, ' '), page: 1 };
 }
 
-/** Clear All: types to all, sort to popular, price to 0 and search to empty (spec §4). */
+/**
+ * Clear All: types to all, sort to popular, price to 0 and search to empty (spec §4), and every
+ * product whatever its availability.
+ */
 export function clearAll(state: ShopState): ShopState {
+  const { availability: _availability, ...rest } = state;
   return {
-    ...state,
+    ...rest,
     productTypes: [ALL_TYPES],
     sortBy: DEFAULT_SORT,
     price: 0,

@@ -33,6 +33,7 @@ export function ShopRoute() {
     onToggleType: (slug, checked) => update((s) => rules.toggleType(s, slug, checked)),
     onPrice: (price) => update((s) => rules.setPrice(s, price)),
     onSort: (sortBy) => update((s) => rules.setSort(s, sortBy)),
+    onAvailability: (availability) => update((s) => rules.setAvailability(s, availability)),
   };
 
   const goToPage = (page: number) => {
