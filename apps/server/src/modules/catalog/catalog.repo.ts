@@ -68,13 +68,15 @@ const preorderColumns = sql`case when ${isPreorder} then to_char(p.release_date,
     as "releaseDate",
   case when ${isPreorder} then to_char(p.preorder_until, 'YYYY-MM-DD') end as "preorderUntil"`;
 
-const COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
+/** A product row's columns (ProductRow) of `products p`; read with PRODUCT_VARIANTS. */
+export const PRODUCT_COLUMNS = sql`p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
   p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
   p.merch_type as "merchType", p.toy_type as "toyType",
   p.limit_per_customer as "limitPerCustomer",
   (extract(epoch from p.sale_starts_at) * 1000)::float8 as "saleStartsAtMs", ${preorderColumns}`;
 
-const VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
+/** A product's variants with their stock, as ProductRow's `variants`. */
+export const PRODUCT_VARIANTS = sql`coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
   order by v.position, v.variant) from product_variants v where v.product_id = p.id), '[]'::json)`;
 
 const list = (values: readonly string[]) =>
@@ -161,7 +163,7 @@ export async function listProducts(
       order by ${orderBy(f, sql`0`)}
       limit ${f.limit} offset ${f.offset}
     )
-    select ${COLUMNS}, p.total, ${VARIANTS} as variants
+    select ${PRODUCT_COLUMNS}, p.total, ${PRODUCT_VARIANTS} as variants
     from page p
     order by ${orderBy(f, sql`0`)}`,
   );
@@ -194,7 +196,7 @@ async function searchProducts(
       order by ${orderBy(f, sql`p.search_rank`)}
       limit ${f.limit} offset ${f.offset}
     )
-    select ${COLUMNS}, page.total, ${VARIANTS} as variants
+    select ${PRODUCT_COLUMNS}, page.total, ${PRODUCT_VARIANTS} as variants
     from page join products p on p.id = page.id
     order by ${orderBy(f, sql`page.search_rank`)}`,
   );
@@ -223,7 +225,7 @@ export async function findProduct(
   const rows = await query<ProductRow>(
     db,
     sql`
-    select ${COLUMNS}, ${VARIANTS} as variants
+    select ${PRODUCT_COLUMNS}, ${PRODUCT_VARIANTS} as variants
     from products p
     where ${condition}
     order by (p.id = ${'id' in key ? key.id : key.idOrName.toUpperCase()}) desc, p.created_at asc
@@ -251,7 +253,7 @@ export async function listReleases(db: Executor, limit: number): Promise<Product
   return query<ProductRow>(
     db,
     sql`
-    select ${COLUMNS}, ${VARIANTS} as variants
+    select ${PRODUCT_COLUMNS}, ${PRODUCT_VARIANTS} as variants
     from products p
     where p.release_date is not null and ${isPreorder}
     order by p.release_date, p.name, p.id

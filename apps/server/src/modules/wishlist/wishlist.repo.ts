@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
-import type { ProductRow } from '../catalog/catalog.repo';
+import { PRODUCT_COLUMNS, PRODUCT_VARIANTS, type ProductRow } from '../catalog/catalog.repo';
 
 const rows = async <T>(ex: Executor, statement: ReturnType<typeof sql>) =>
   rowsOf<T>(await ex.execute(statement));
@@ -72,13 +72,7 @@ export async function savedProducts(ex: Executor, userId: string) {
   return rows<ProductRow & { savedAt: string | Date }>(
     ex,
     sql`
-    select p.id, p.name, p.description, p.price_cents as "priceCents", p.category,
-      p.image, p.image_width as "imageWidth", p.image_height as "imageHeight", p.genres,
-      p.merch_type as "merchType", p.toy_type as "toyType",
-      p.limit_per_customer as "limitPerCustomer",
-      coalesce((select json_agg(json_build_object('variant', v.variant, 'stock', v.stock)
-        order by v.position, v.variant) from product_variants v where v.product_id = p.id),
-        '[]'::json) as variants,
+    select ${PRODUCT_COLUMNS}, ${PRODUCT_VARIANTS} as variants,
       w.created_at as "savedAt"
     from wishlist_items w join products p on p.id = w.product_id
     where w.user_id = ${userId}
