@@ -259,6 +259,14 @@ test('a product card rings its keyboard focus, and Tab brings it into view below
   await links.nth(1).focus();
   // The first card is now far above the window's top, where the sticky bar would cover it.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  // Back past the second card's wishlist heart (a control of its own, before its link) to the
+  // first card's link.
+  await page.keyboard.press('Shift+Tab');
+  await expect(
+    grid(page)
+      .getByRole('button', { name: /wishlist/i })
+      .nth(1),
+  ).toBeFocused();
   await page.keyboard.press('Shift+Tab');
   await expect(links.first()).toBeFocused();
   const ring = () =>
