@@ -316,6 +316,11 @@ export async function changeLineUnits(
 export interface CustomerUnits {
   /** When the product goes on sale (ISO) while that is ahead by the database's clock; else null. */
   opensAt: string | null;
+  /**
+   * The last pre-order day (yyyy-mm-dd) of a pre-order that has passed it and is not yet
+   * released (decision 167); else null.
+   */
+  preordersClosedOn: string | null;
   /** Null: the product has no limit per customer (or no longer exists). */
   limit: number | null;
   /** Units of the product, all variants, in the cart. */
@@ -326,7 +331,8 @@ export interface CustomerUnits {
 
 /**
  * What keeps the cart's customer from more units of a product, in one read: its sale start,
- * by the database's clock the cart functions keep it by, and what its limit per customer
+ * by the database's clock the cart functions keep it by, a pre-order's passed last day, and
+ * what its limit per customer
  * counts (`customer_product_units`, migration 0028). Read only to word a refusal: the cart
  * functions keep both themselves.
  */
@@ -337,6 +343,7 @@ export async function customerUnits(
 ): Promise<CustomerUnits> {
   const [row] = rowsOf<{
     opensAtMs: number | null;
+    closedOn: string | null;
     limit: number | null;
     units: number | null;
     inCart: number | null;
@@ -344,6 +351,8 @@ export async function customerUnits(
     await ex.execute(sql`select
         case when p.sale_starts_at > now()
           then (extract(epoch from p.sale_starts_at) * 1000)::float8 end as "opensAtMs",
+        case when p.preorder_until < shop_today() and p.release_date > shop_today()
+          then to_char(p.preorder_until, 'YYYY-MM-DD') end as "closedOn",
         p.limit_per_customer as "limit",
         case when p.limit_per_customer is not null
           then customer_product_units(${cartId}::text, p.id) end as units,
@@ -354,23 +363,17 @@ export async function customerUnits(
   );
   const opensAt =
     row?.opensAtMs == null ? null : new Date(Math.round(Number(row.opensAtMs))).toISOString();
-  if (!row || row.limit === null) return { opensAt, limit: null, inCart: 0, bought: 0 };
+  const preordersClosedOn = row?.closedOn ?? null;
+  if (!row || row.limit === null)
+    return { opensAt, preordersClosedOn, limit: null, inCart: 0, bought: 0 };
   const inCart = Number(row.inCart);
-  return { opensAt, limit: Number(row.limit), inCart, bought: Number(row.units) - inCart };
-}
-
-/**
- * The last pre-order day (yyyy-mm-dd) of a pre-order that has passed it and is not yet
- * released, as the cart functions refuse it (decision 167); null for any other product. Read
- * only on a refusal, to word it.
- */
-export async function preordersClosedOn(ex: Executor, productId: string): Promise<string | null> {
-  const [row] = rowsOf<{ day: string }>(
-    await ex.execute(sql`select to_char(p.preorder_until, 'YYYY-MM-DD') as day
-      from products p where p.id = ${productId}::text
-        and p.preorder_until < shop_today() and p.release_date > shop_today()`),
-  );
-  return row?.day ?? null;
+  return {
+    opensAt,
+    preordersClosedOn,
+    limit: Number(row.limit),
+    inCart,
+    bought: Number(row.units) - inCart,
+  };
 }
 
 /** A variant's stock now; null when the product has no such variant. */

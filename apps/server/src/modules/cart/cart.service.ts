@@ -101,7 +101,7 @@ function stockFailure(stock: number | null): AppError {
  * bought before it), a ceiling it would pass (409 GENERAL_ERROR with its own message and the
  * stock, as the spec's client shows any other message), a pre-order past its last pre-order day
  * (decision 167), the product's limit per customer, or else too few units left. The start, the
- * last day and the limit are read only now, on the refusal (decisions 140, 166, 167).
+ * last day and the limit are read only now, on the refusal, in one read (decisions 140, 166, 167).
  */
 async function refusal(
   db: Db,
@@ -123,8 +123,8 @@ async function refusal(
     return conflict(CART_INFO.lineLimit(ceilings.itemMax, held.line), 'GENERAL_ERROR', { stock });
   if (after.cart > ceilings.cartMax)
     return conflict(CART_INFO.cartLimit(ceilings.cartMax, held.cart), 'GENERAL_ERROR', { stock });
-  const closedOn = await repo.preordersClosedOn(db, ref.productId);
-  if (closedOn !== null) return conflict(PREORDER.closed(closedOn), 'GENERAL_ERROR', { stock });
+  if (terms.preordersClosedOn !== null)
+    return conflict(PREORDER.closed(terms.preordersClosedOn), 'GENERAL_ERROR', { stock });
   const more = after.line - held.line;
   if (terms.limit !== null && terms.inCart + terms.bought + more > terms.limit)
     return conflict(CART_INFO.customerLimit(terms.limit, terms.bought), 'GENERAL_ERROR', {
