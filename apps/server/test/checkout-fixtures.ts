@@ -156,9 +156,14 @@ export function shopperCalls(app: FastifyInstance, who: Shopper) {
     reserve: (productId: string, quantity: number, variant = '') =>
       post('/reserveStock', { productId, variant, quantity }),
     /** Starts a card checkout at `provider`. */
-    payByCard: (provider: 'test' | 'stripe', deliveryAddress = 'Kobe') =>
-      post(`/${provider}/create-checkout-session`, { paymentData: { deliveryAddress } }),
-    placeCashOrder: (deliveryAddress = 'Kobe') =>
-      post('/order/placeOrder', { paymentMethod: 'cod', deliveryAddress }),
+    payByCard: (provider: 'test' | 'stripe', deliveryAddress = 'Kobe', couponCode?: string) =>
+      post(`/${provider}/create-checkout-session`, {
+        paymentData: { deliveryAddress, couponCode },
+      }),
+    placeCashOrder: (deliveryAddress = 'Kobe', couponCode?: string) =>
+      post('/order/placeOrder', { paymentMethod: 'cod', deliveryAddress, couponCode }),
+    /** Cancels a pre-order line of one of the shopper's orders (decision 169). */
+    cancelLine: (orderID: string, lineId: string) =>
+      post('/order/cancelPreorderLine', { orderID, lineId }),
   };
 }

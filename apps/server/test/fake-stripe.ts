@@ -1,6 +1,7 @@
 /**
  * A fake of the few Stripe API calls checkout makes (coupons; creating, expiring and reading
- * checkout sessions), listening on loopback. The Stripe SDK is pointed at it through
+ * checkout sessions; refunding part of a paid session's payment intent, honouring idempotency
+ * keys as Stripe does), listening on loopback. The Stripe SDK is pointed at it through
  * STRIPE_API_URL; it records every request and keeps each session's status.
  */
 import { createServer, type IncomingMessage } from 'node:http';
@@ -11,7 +12,16 @@ export interface FakeStripeRequest {
   method: string;
   path: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   form: URLSearchParams;
+}
+
+/** A refund the fake made: one per idempotency key, however often it was asked. */
+export interface FakeRefund {
+  id: string;
+  paymentIntent: string;
+  amount: number;
+  idempotencyKey: string | undefined;
 }
 
 type SessionStatus = 'open' | 'complete' | 'expired';
@@ -21,9 +31,16 @@ export interface FakeStripe {
   requests: FakeStripeRequest[];
   /** The ids of the checkout sessions created, oldest first. */
   created: string[];
-  /** The shopper pays a session on Stripe's page (its webhook is for the test to deliver). */
-  pay: (sessionId: string) => void;
+  /**
+   * The shopper pays a session on Stripe's page (its webhook is for the test to deliver),
+   * `amount` cents charged to its payment intent.
+   */
+  pay: (sessionId: string, amount?: number) => void;
   statusOf: (sessionId: string) => SessionStatus | undefined;
+  /** The payment intent of a paid session (`pi_` + the session's own suffix). */
+  paymentIntentOf: (sessionId: string) => string;
+  /** The refunds made, oldest first. */
+  refunds: FakeRefund[];
   /** While true, every call fails as Stripe does when it has trouble of its own (500). */
   failing: boolean;
   /**
@@ -44,6 +61,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const created: string[] = [];
   const sessions = new Map<string, SessionStatus>();
+  const refunds: FakeRefund[] = [];
+  const paymentIntentOf = (sessionId: string) => `pi_${sessionId.slice('cs_test_fake_'.length)}`;
+  /** What each paid intent was charged: only a complete session has one. */
+  const charged = new Map<string, number>();
   let held: { waiting: number; released: Promise<void> } | null = null;
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
@@ -52,6 +73,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       method: req.method ?? '',
       path,
       authorization: req.headers.authorization,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
       form,
     });
     const id = randomBytes(8).toString('hex');
@@ -73,8 +95,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         object: 'checkout.session',
         url: `https://checkout.stripe.test/c/pay/${sessionId}`,
         payment_status: status === 'complete' ? 'paid' : 'unpaid',
+        payment_intent: status === 'complete' ? paymentIntentOf(sessionId) : null,
         status,
       });
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const same = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
+      const refund = (r: FakeRefund) =>
+        json(200, {
+          id: r.id,
+          object: 'refund',
+          amount: r.amount,
+          payment_intent: r.paymentIntent,
+          status: 'succeeded',
+        });
+      if (same) return refund(same);
+      const paymentIntent = form.get('payment_intent') ?? '';
+      const amount = Number(form.get('amount'));
+      const left =
+        (charged.get(paymentIntent) ?? 0) -
+        refunds.filter((r) => r.paymentIntent === paymentIntent).reduce((n, r) => n + r.amount, 0);
+      if (!charged.has(paymentIntent) || !(amount > 0) || amount > left)
+        return json(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+          },
+        });
+      const made = { id: `re_${id}`, paymentIntent, amount, idempotencyKey: key };
+      refunds.push(made);
+      return refund(made);
+    }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       if (held) {
         held.waiting += 1;
@@ -116,10 +167,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: `http://127.0.0.1:${port}`,
     requests,
     created,
-    pay: (sessionId) => {
+    pay: (sessionId, amount = 0) => {
       if (sessions.get(sessionId) !== 'open') throw new Error(`${sessionId} is not open`);
       sessions.set(sessionId, 'complete');
+      charged.set(paymentIntentOf(sessionId), amount);
     },
+    paymentIntentOf,
+    refunds,
     statusOf: (sessionId) => sessions.get(sessionId),
     failing: false,
     holdSessionCreation: () => {

@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { COUPON_CODE_MAX_LENGTH, DELIVERY_ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants';
 import { COUPON, INPUT_RULES, RECRUITER, VALIDATION } from './messages';
-import { ORDER_STATUSES, PAYMENT_METHODS } from './roles';
+import { PREORDER_CANCEL } from './preorders';
+import { ORDER_STATUSES, PAYMENT_METHODS, REFUND_STATUSES } from './roles';
 import { hasControlCharacters, requiredString } from './text-rules';
 
 /** No coupon is longer than the dashboard lets a code be: a longer one is simply not valid. */
@@ -72,7 +73,16 @@ export const placeOrderRequestSchema = z.object({
 });
 export type PlaceOrderRequest = z.input<typeof placeOrderRequestSchema>;
 
+/** A card refund of a cancelled pre-order line: how much, and whether the provider took it. */
+export const refundSchema = z.object({
+  amount: z.number(),
+  status: z.enum(REFUND_STATUSES),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 export const orderLineSchema = z.object({
+  /** The line's own id: what cancelling a pre-order line names (decision 169). */
+  lineId: z.string(),
   productId: z.object({ _id: z.string().nullable(), name: z.string(), image: z.string() }),
   variant: z.string(),
   quantity: z.number().int(),
@@ -85,6 +95,12 @@ export const orderLineSchema = z.object({
   releaseDate: z.string().nullish(),
   /** Whether the line's product is still a pre-order: the line waits for its release. */
   waitingForRelease: z.boolean().optional(),
+  /** The release date the line had before staff moved it (decision 170); only when moved. */
+  releaseMovedFrom: z.string().nullish(),
+  /** Present (true) on a pre-order line its shopper cancelled (decision 169). */
+  cancelled: z.boolean().optional(),
+  /** The card refund of a cancelled line of an order paid by card. */
+  refund: refundSchema.optional(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -138,15 +154,29 @@ export const getOrdersResponseSchema = z.object({
 });
 export type GetOrdersResponse = z.infer<typeof getOrdersResponseSchema>;
 
-/** GET /api/order/getOrder/:orderID: an orderID as people read it (ORD-…), any letter case. */
-export const orderParamsSchema = z.object({
-  orderID: z
-    .string()
-    .trim()
-    .min(1)
-    .max(40)
-    .transform((id) => id.toUpperCase()),
+/** An orderID as people read it (ORD-…), any letter case. */
+const orderIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .transform((id) => id.toUpperCase());
+
+/** GET /api/order/getOrder/:orderID. */
+export const orderParamsSchema = z.object({ orderID: orderIdSchema });
+
+/** POST /api/order/cancelPreorderLine: one line of one of the caller's orders (decision 169). */
+export const cancelPreorderLineRequestSchema = z.object({
+  orderID: orderIdSchema,
+  lineId: z.uuid({ error: PREORDER_CANCEL.lineNotFound }),
 });
+export type CancelPreorderLineRequest = z.input<typeof cancelPreorderLineRequestSchema>;
+export const cancelPreorderLineResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+});
+export type CancelPreorderLineResponse = z.infer<typeof cancelPreorderLineResponseSchema>;
 
 export const getOrderResponseSchema = z.object({
   success: z.literal(true),

@@ -96,7 +96,12 @@ export const DASHBOARD_RULES = {
 /** The dashboard's view of the order e-mails (decision 115). */
 export const ORDER_MAIL_STATUS = {
   heading: 'E-mails to the customer',
-  kind: { confirmation: 'Order confirmation', shipped: 'Shipped notice' },
+  kind: {
+    confirmation: 'Order confirmation',
+    shipped: 'Shipped notice',
+    cancellation: 'Pre-order cancellation',
+    'release-moved': 'New release date',
+  },
   sent: (when: string) => `Sent ${when}`,
   sending: 'Sending…',
   retrying: (tries: number, when: string) =>

@@ -42,6 +42,8 @@ import {
   verifyStockResponseSchema,
 } from './catalog-api';
 import {
+  cancelPreorderLineRequestSchema,
+  cancelPreorderLineResponseSchema,
   couponVerifyRequestSchema,
   couponVerifyResponseSchema,
   createCheckoutSessionRequestSchema,
@@ -152,6 +154,10 @@ export const endpoints = /* @__PURE__ */ defineEndpoints(routes, {
   orders: {
     history: { query: getOrdersQuerySchema, response: getOrdersResponseSchema },
     order: { params: orderParamsSchema, response: getOrderResponseSchema },
+    cancelPreorderLine: {
+      body: cancelPreorderLineRequestSchema,
+      response: cancelPreorderLineResponseSchema,
+    },
   },
   checkout: {
     placeOrder: { body: placeOrderRequestSchema, response: placeOrderResponseSchema },

@@ -125,6 +125,24 @@ export const ORDER_MAIL = {
     heading: (name: string) => `Your order is on its way, ${name}!`,
     lead: (orderNumber: string) => `Order ${orderNumber} has shipped.`,
   },
+  cancellation: {
+    subject: (orderNumber: string) => `Your pre-order in order ${orderNumber} is cancelled`,
+    heading: (name: string) => `Your pre-order is cancelled, ${name}`,
+    lead: (orderNumber: string) =>
+      `As you asked, we cancelled the lines marked cancelled in order ${orderNumber}. They will not be sent.`,
+  },
+  'release-moved': {
+    subject: (orderNumber: string) =>
+      `A new release date for your pre-order in order ${orderNumber}`,
+    heading: (name: string) => `A release date moved, ${name}`,
+    lead: (orderNumber: string) =>
+      `The release date of a pre-order in order ${orderNumber} has changed. It ships on its new date; you can still cancel it from your orders until then.`,
+  },
+  /** An order line's note once it is cancelled (decision 169). */
+  lineCancelled: 'Cancelled',
+  /** How much went back to the card, and how much is still on its way. */
+  refunded: (amount: string) => `Refunded to your card: ${amount}.`,
+  refundOwed: (amount: string) => `On its way back to your card: ${amount}.`,
   payment: (method: PaymentMethod, total: string) =>
     method === 'card'
       ? `Paid by card: ${total}.`

@@ -122,6 +122,8 @@ export const PREORDER = {
   lineReleases: (day: string) => `Pre-order: releases ${calendarDateText(day)}`,
   /** An order line pre-ordered whose product has since been released. */
   lineReleased: (day: string) => `Pre-ordered: released ${calendarDateText(day)}`,
+  /** An order line whose release staff moved (decision 170): the day it had before. */
+  movedFrom: (day: string) => `moved from ${calendarDateText(day)}`,
   /** On the product page of a pre-order with a last pre-order day. */
   orderBy: (day: string) => `Pre-order by ${calendarDateText(day)}`,
   /** The product page once the last pre-order day has passed. */
@@ -175,3 +177,40 @@ export function checkPreorderDates(
   if (until >= release) return { preorderUntil: PREORDER_RULES.preorderUntilAfterRelease };
   return {};
 }
+
+/**
+ * Cancelling a pre-order line from the purchase history (decision 169): the button, its
+ * question, the answers and the refusals.
+ */
+export const PREORDER_CANCEL = {
+  button: 'Cancel pre-order',
+  buttonLabel: (name: string) => `Cancel pre-order: ${name}`,
+  confirmTitle: 'Cancel this pre-order?',
+  /** What the question says will happen: the line, and the refund or the new total. */
+  confirmLine: (quantity: number, name: string) =>
+    `${quantity} × ${name} will be cancelled and will not be sent.`,
+  confirmRefund: (amount: string) => `${amount} will be refunded to your card.`,
+  confirmTotal: (total: string) => `Your order's total becomes ${total}.`,
+  keep: 'Keep it',
+  confirm: 'Cancel pre-order',
+  cancelledLabel: 'Cancelled',
+  /** The answers, by what became of the money. */
+  cancelledRefunded: (amount: string) =>
+    `Pre-order cancelled. ${amount} was refunded to your card.`,
+  cancelledRefundOwed: (amount: string) =>
+    `Pre-order cancelled. The refund of ${amount} to your card is on its way.`,
+  cancelledTotal: (total: string) => `Pre-order cancelled. Your order's total is now ${total}.`,
+  /** An order's refunds, as the history and the dashboard show them. */
+  refund: {
+    owed: (amount: string) => `Refund of ${amount} to your card on its way`,
+    refunded: (amount: string) => `Refunded to your card: ${amount}`,
+    failed: (amount: string) => `Refund of ${amount} could not be made yet; we will be in touch`,
+  },
+  lineNotFound: 'Order line not found',
+  alreadyCancelled: 'This pre-order line was already cancelled.',
+  notPreorder: 'Only a pre-order line can be cancelled.',
+  released: 'This item has been released, so its pre-order can no longer be cancelled.',
+  paidInCash:
+    'This order was paid in cash, so its pre-order cannot be cancelled here. Please contact us.',
+  failed: 'The pre-order could not be cancelled. Please try again.',
+} as const;

@@ -28,8 +28,21 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 /** The e-mails an order may owe its shopper (decision 109). */
-export const ORDER_MAIL_KINDS = ['confirmation', 'shipped'] as const;
+/**
+ * An order's e-mails: its confirmation, its shipping notice, the confirmation of pre-order lines
+ * cancelled (decision 169) and the notice of a moved release date (decision 170).
+ */
+export const ORDER_MAIL_KINDS = [
+  'confirmation',
+  'shipped',
+  'cancellation',
+  'release-moved',
+] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
+
+/** What became of a refund: owed (the provider has not taken it yet), refunded, or failed. */
+export const REFUND_STATUSES = ['owed', 'refunded', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const PAYMENT_METHODS = ['cod', 'card'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -63,6 +63,12 @@ export const routes = {
     history: { method: 'GET', path: '/order/getOrders', errors: [400, 401] },
     /** One of the caller's own orders, by its orderID (the confirmation page). */
     order: { method: 'GET', path: '/order/getOrder/:orderID', errors: [400, 401, 404] },
+    /** Cancels a pre-order line of the caller's own order before its release (decision 169). */
+    cancelPreorderLine: {
+      method: 'POST',
+      path: '/order/cancelPreorderLine',
+      errors: [400, 401, 403, 404, 409, 429],
+    },
   },
   checkout: {
     placeOrder: {

@@ -54,6 +54,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     couponCode: null,
     products: [
       {
+        lineId: '00000000-0000-4000-8000-000000000006',
         productId: { _id: 'TOY-1', name: 'Figure 1', image: '/x.webp' },
         variant: '',
         quantity: 1,

@@ -30,7 +30,8 @@
 -- change), the stock, whether units were taken, and the cart as it is afterwards.
 
 -- Units of a product the cart's customer has: the cart's lines of it and the lines of their
--- orders (every order counts: an order is never cancelled, and a deleted one counts no more).
+-- orders (an order's line counts unless its shopper cancelled it, decision 169; a deleted order
+-- counts no more).
 -- Called only for a product that has a limit, under the cart's row lock, which orders are also
 -- placed under, so cart and orders are read as one.
 CREATE OR REPLACE FUNCTION customer_product_units(p_cart_id text, p_product_id text)
@@ -43,6 +44,7 @@ LANGUAGE sql STABLE AS $$
     SELECT coalesce(sum(ol.quantity), 0) FROM carts c
     JOIN orders o ON o.user_id = c.user_id
     JOIN order_lines ol ON ol.order_id = o.id AND ol.product_id = p_product_id
+      AND ol.cancelled_at IS NULL
     WHERE c.id = p_cart_id
   )::int
 $$;

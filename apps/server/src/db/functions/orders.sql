@@ -1,8 +1,8 @@
 -- The current definitions of the order placement's SQL functions (decisions 086, 109, 138),
 -- applied after the migrations on every start like the cart's (see cart-state.sql).
 
--- Writes an order, its lines in the order given (each with the units it is short, 0 when not
--- given, and a pre-order's release date, decision 167) and its owed confirmation mail (decision 109: owed from the moment the order exists),
+-- Writes an order, its lines in the order given (each with its id when given, the units it is
+-- short, 0 when not given, and a pre-order's release date, decision 167) and its owed confirmation mail (decision 109: owed from the moment the order exists),
 -- and answers the order's row. `p_order` holds the order's columns and `p_lines` its lines, both
 -- with the app's camelCase names.
 CREATE OR REPLACE FUNCTION order_insert(p_order jsonb, p_lines jsonb) RETURNS orders
@@ -22,15 +22,15 @@ BEGIN
     "totalCents" int, "couponCode" text, "discountPercent" int, "checkoutSessionId" text)
   RETURNING * INTO o;
 
-  INSERT INTO order_lines (order_id, product_id, product_name, product_image, variant, quantity,
-    price_cents, short_quantity, release_date)
-  SELECT o.id, x.product_id, x.product_name, x.product_image, x.variant, x.quantity,
-    x.price_cents, coalesce(x.short_quantity, 0), x.release_date
-  FROM ROWS FROM (jsonb_to_recordset(p_lines) AS ("productId" text, "productName" text,
+  INSERT INTO order_lines (id, order_id, product_id, product_name, product_image, variant,
+    quantity, price_cents, short_quantity, release_date)
+  SELECT coalesce(x.id, gen_random_uuid()), o.id, x.product_id, x.product_name, x.product_image,
+    x.variant, x.quantity, x.price_cents, coalesce(x.short_quantity, 0), x.release_date
+  FROM ROWS FROM (jsonb_to_recordset(p_lines) AS (id uuid, "productId" text, "productName" text,
       "productImage" text, variant text, quantity int, "priceCents" int, "shortQuantity" int,
       "releaseDate" date))
-    WITH ORDINALITY AS x(product_id, product_name, product_image, variant, quantity, price_cents,
-      short_quantity, release_date, n)
+    WITH ORDINALITY AS x(id, product_id, product_name, product_image, variant, quantity,
+      price_cents, short_quantity, release_date, n)
   ORDER BY x.n;
 
   INSERT INTO order_mails (order_id, kind) VALUES (o.id, 'confirmation');

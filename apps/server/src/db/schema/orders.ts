@@ -1,4 +1,4 @@
-import { ORDER_MAIL_KINDS } from '@otaku/shared';
+import { ORDER_MAIL_KINDS, PAYMENT_PROVIDERS, REFUND_STATUSES } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -108,6 +108,16 @@ export const orderLines = pgTable(
      * null for a line ordered from stock. Kept after the release, so the history still says it.
      */
     releaseDate: date('release_date', { mode: 'string' }),
+    /**
+     * The release date the line had before staff last moved its product's (decision 170); null
+     * when it never moved.
+     */
+    releaseMovedFrom: date('release_moved_from', { mode: 'string' }),
+    /**
+     * When the shopper cancelled the line, a pre-order before its release (decision 169): its
+     * units went back to the allocation and the order's totals no longer count it.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     index('order_lines_order_idx').on(t.orderId),
@@ -115,10 +125,11 @@ export const orderLines = pgTable(
     index('order_lines_short_idx')
       .on(t.orderId)
       .where(sql`${t.shortQuantity} > 0`),
-    // The pre-ordered lines of a product: orders waiting for a release, units pre-ordered.
+    // The pre-ordered lines of a product still on order: orders waiting for a release, units
+    // pre-ordered, buyers told of a moved date.
     index('order_lines_release_idx')
       .on(t.productId)
-      .where(sql`${t.releaseDate} is not null`),
+      .where(sql`${t.releaseDate} is not null and ${t.cancelledAt} is null`),
     check('order_lines_quantity_check', sql`${t.quantity} > 0`),
     check('order_lines_price_check', sql`${t.priceCents} >= 0`),
     check(
@@ -169,7 +180,9 @@ export const checkoutSnapshots = pgTable(
  * The e-mails owed and sent for each order, one row per kind (`ORDER_MAIL_KINDS`: when it is
  * placed, and when it ships; decision 109): written when the mail becomes owed, `sentAt` set
  * once it is out, so each kind goes out once per order. `notBefore` is the next try; each try
- * pushes it out.
+ * pushes it out. A kind that may be owed again (a further line cancelled, a release date moved
+ * again; decision 169) is owed again by raising `version`: the sender marks a mail sent only if
+ * its version is still the one it read, so a mail owed while one was being sent goes out too.
  */
 export const orderMails = pgTable(
   'order_mails',
@@ -181,12 +194,54 @@ export const orderMails = pgTable(
     attempts: integer('attempts').notNull().default(0),
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.orderId, t.kind] }),
-    check('order_mails_kind_check', sql`${t.kind} in ('confirmation', 'shipped')`),
+    check(
+      'order_mails_kind_check',
+      sql`${t.kind} in ('confirmation', 'shipped', 'cancellation', 'release-moved')`,
+    ),
     index('order_mails_due_idx')
       .on(t.notBefore)
       .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/**
+ * Money owed back to a card for cancelled pre-order lines (decision 169), one row per cancelled
+ * line, written in the transaction that cancels it. A sender on every instance takes the owed
+ * ones with SKIP LOCKED and asks the provider, keyed by the row's id so a repeated request
+ * refunds once; `status` is `refunded` once the provider took it, `failed` when it refused or
+ * every try failed. The provider's session and name are kept on the row, so a refund owed
+ * still goes out if staff delete the order meanwhile.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    lineId: uuid('line_id').references(() => orderLines.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's checkout session that took the payment. */
+    sessionId: text('session_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('owed'),
+    /** The provider's id of the refund, once it took it. */
+    providerRefundId: text('provider_refund_id'),
+    attempts: integer('attempts').notNull().default(0),
+    notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_line_key').on(t.lineId),
+    index('order_refunds_order_idx').on(t.orderId),
+    index('order_refunds_due_idx')
+      .on(t.notBefore)
+      .where(sql`${t.status} = 'owed'`),
+    check('order_refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('order_refunds_status_check', sql`${t.status} in ('owed', 'refunded', 'failed')`),
+    check('order_refunds_provider_check', sql`${t.provider} in ('test', 'stripe')`),
   ],
 );

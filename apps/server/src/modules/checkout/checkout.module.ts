@@ -4,13 +4,14 @@ import { registerReservationSweeper } from '../cart/reservation-sweeper';
 import { couponRoutes } from '../coupons/coupons.routes';
 import { orderRoutes } from '../orders/orders.routes';
 import { cardPayments } from '../payments/payments.module';
+import { registerRefunds } from '../payments/refunds';
 import { checkoutRoutes } from './checkout.routes';
 import { checkoutDeps, fulfilPaid } from './fulfil-paid';
 import { closeOpenCheckouts } from './open-checkouts';
 
 /**
- * Cart, stock reservations, coupons, placing orders, purchase history and card payments
- * (spec §7), plus the sweeper that releases reservations of idle carts. Checkout owns placing
+ * Cart, stock reservations, coupons, placing orders, purchase history, card payments (spec
+ * §7) and the refunds of cancelled pre-order lines (decision 169), plus the sweeper that releases reservations of idle carts. Checkout owns placing
  * an order; the cart and the payment providers get what they need of it as callbacks, so
  * neither imports checkout (decision 142).
  */
@@ -23,7 +24,9 @@ export const checkoutModule: FastifyPluginAsync = async (app) => {
   );
   await app.register(couponRoutes);
   await app.register(checkoutRoutes(payments.provider));
-  await app.register(orderRoutes);
+  await app.register(
+    orderRoutes({ provider: payments.provider, refunds: registerRefunds(app, payments.provider) }),
+  );
   await app.register(
     payments.routes((log, sessionId, report) => fulfilPaid(app, log, sessionId, report)),
   );

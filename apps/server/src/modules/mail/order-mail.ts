@@ -1,4 +1,11 @@
-import { formatDollars, ORDER_MAIL, PREORDER, toDollars, type OrderMailKind } from '@otaku/shared';
+import {
+  formatDollars,
+  ORDER_MAIL,
+  PREORDER,
+  toDollars,
+  type OrderMailKind,
+  type RefundStatus,
+} from '@otaku/shared';
 import type { orderLines, orders } from '../../db/schema/index';
 import { escapeHtml } from './escape-html';
 import type { MailMessage } from './mailer';
@@ -25,20 +32,48 @@ export type MailedOrder = Pick<
     /** A pre-ordered line's release date (decision 167), and whether it is still ahead. */
     releaseDate?: string | null;
     waitingForRelease?: boolean;
+    /** The date it had before staff moved it (decision 170). */
+    releaseMovedFrom?: string | null;
+    /** Cancelled by the shopper (decision 169), with the card refund it was owed, if any. */
+    cancelled?: boolean;
+    refund?: { amountCents: number; status: RefundStatus } | null;
   })[];
 };
 
-/** What a line says of its release: a pre-order's day, or that it was released since. */
-const releaseNote = (line: MailedOrder['lines'][number]) =>
-  line.releaseDate
-    ? ` [${(line.waitingForRelease ? PREORDER.lineReleases : PREORDER.lineReleased)(line.releaseDate)}]`
-    : '';
+/**
+ * What a line says of itself beyond its name: cancelled; or a pre-order's day (and the day it
+ * moved from), or that it was released since.
+ */
+const lineNote = (line: MailedOrder['lines'][number]) => {
+  if (line.cancelled) return ` [${ORDER_MAIL.lineCancelled}]`;
+  if (!line.releaseDate) return '';
+  const day = (line.waitingForRelease ? PREORDER.lineReleases : PREORDER.lineReleased)(
+    line.releaseDate,
+  );
+  const moved = line.releaseMovedFrom ? `; ${PREORDER.movedFrom(line.releaseMovedFrom)}` : '';
+  return ` [${day}${moved}]`;
+};
+
+/** What went back to the card for cancelled lines, and what is still on its way. */
+function refundNotes(order: MailedOrder): string[] {
+  const sum = (status: RefundStatus) =>
+    order.lines.reduce(
+      (cents, l) => cents + (l.refund?.status === status ? l.refund.amountCents : 0),
+      0,
+    );
+  const notes: string[] = [];
+  if (sum('refunded') > 0) notes.push(ORDER_MAIL.refunded(money(sum('refunded'))));
+  const owed = sum('owed') + sum('failed');
+  if (owed > 0) notes.push(ORDER_MAIL.refundOwed(money(owed)));
+  return notes;
+}
 
 const money = (cents: number) => formatDollars(toDollars(cents));
 
 /**
- * An order's confirmation or "shipped" e-mail (decision 109), with a plain-text part and an
- * HTML part: the lines, the totals, how it is paid, where it goes and a link to the purchase
+ * An order's e-mail of any kind (decision 109: its confirmation, "shipped"; decision 169: a
+ * pre-order cancelled; decision 170: a release date moved), with a plain-text part and an HTML
+ * part: the lines, the totals, how it is paid, where it goes and a link to the purchase
  * history, under the heading of its kind.
  */
 export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: string): MailMessage {
@@ -46,8 +81,8 @@ export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: stri
   const heading = words.heading(order.customerName);
   const lead = words.lead(order.orderNumber);
   const lines = order.lines.map((line) => ({
-    label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}${releaseNote(line)}`,
-    amount: money(line.priceCents * line.quantity),
+    label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}${lineNote(line)}`,
+    amount: line.cancelled ? money(0) : money(line.priceCents * line.quantity),
   }));
   const coupon = order.couponCode ? ` (${order.couponCode}, ${order.discountPercent}%)` : '';
   const totals: [label: string, amount: string][] = [
@@ -56,7 +91,10 @@ export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: stri
   ];
   if (order.discountCents > 0) totals.push([`Discount${coupon}`, `-${money(order.discountCents)}`]);
   totals.push(['Total', money(order.totalCents)]);
-  const payment = ORDER_MAIL.payment(order.paymentMethod, money(order.totalCents));
+  const payment = [
+    ORDER_MAIL.payment(order.paymentMethod, money(order.totalCents)),
+    ...refundNotes(order),
+  ].join(' ');
   const history = `${shopUrl.replace(/\/$/, '')}/history`;
   const text = [
     heading,

@@ -82,13 +82,14 @@ function pageStatement(name: string, where: SQL | undefined, total: SQL<number>)
 }
 
 /**
- * The ids of the orders waiting for a release (decision 167): a line ordered as a pre-order
- * whose product is still one. From the few pre-orders (products_release_idx) to their lines
+ * The ids of the orders waiting for a release (decision 167): a line ordered as a pre-order,
+ * not cancelled (decision 169), whose product is still one. From the few pre-orders (products_release_idx) to their lines
  * (order_lines_release_idx).
  */
 const waitingOrderIds = sql`select wl.order_id from order_lines wl
   join products wp on wp.id = wl.product_id
-  where wl.release_date is not null and wp.release_date > shop_today()`;
+  where wl.release_date is not null and wl.cancelled_at is null
+    and wp.release_date > shop_today()`;
 
 /** Which orders a page is taken from: all, or only those short, waiting, or both. */
 export interface OrderListFilter {

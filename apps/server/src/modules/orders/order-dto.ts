@@ -40,6 +40,7 @@ export function toOrder(
     finalAmount: toDollars(order.totalCents),
     couponCode: order.couponCode,
     products: lines.map((line) => ({
+      lineId: line.id,
       productId: {
         _id: line.productId,
         name: line.productName,
@@ -52,6 +53,11 @@ export function toOrder(
       ...(line.releaseDate === null
         ? {}
         : { releaseDate: line.releaseDate, waitingForRelease: line.waitingForRelease }),
+      ...(line.releaseMovedFrom ? { releaseMovedFrom: line.releaseMovedFrom } : {}),
+      ...(line.cancelled ? { cancelled: true } : {}),
+      ...(line.refund
+        ? { refund: { amount: toDollars(line.refund.amountCents), status: line.refund.status } }
+        : {}),
     })),
   };
 }

@@ -35,7 +35,7 @@ export interface OrderMailDeps {
 
 /** Takes up to BATCH due mails, each with its next try already pushed out. */
 async function claimDue(db: Db) {
-  const rows = rowsOf<{ order_id: string; kind: OrderMailKind; attempts: number }>(
+  const rows = rowsOf<{ order_id: string; kind: OrderMailKind; attempts: number; version: number }>(
     await db.execute(sql`
       with due as (
         select order_id, kind from order_mails
@@ -50,9 +50,14 @@ async function claimDue(db: Db) {
           not_before = case when m.attempts + 1 >= ${ORDER_MAIL_TRIES} then 'infinity'
             else now() + make_interval(secs => least(3600, 60 * power(2, m.attempts))) end
       from due where m.order_id = due.order_id and m.kind = due.kind
-      returning m.order_id, m.kind, m.attempts`),
+      returning m.order_id, m.kind, m.attempts, m.version`),
   );
-  return rows.map((r) => ({ orderId: r.order_id, kind: r.kind, attempts: Number(r.attempts) }));
+  return rows.map((r) => ({
+    orderId: r.order_id,
+    kind: r.kind,
+    attempts: Number(r.attempts),
+    version: Number(r.version),
+  }));
 }
 
 type Claimed = Awaited<ReturnType<typeof claimDue>>;
@@ -62,7 +67,7 @@ async function giveBack(db: Db, mails: Claimed) {
   if (mails.length === 0) return;
   const keys = mails.map((m) => sql`(${m.orderId}::uuid, ${m.kind})`);
   await db.execute(sql`
-    update order_mails set attempts = attempts - 1, not_before = now()
+    update order_mails set attempts = greatest(attempts - 1, 0), not_before = now()
     where sent_at is null and (order_id, kind) in (${sql.join(keys, sql`, `)})`);
 }
 
@@ -77,7 +82,7 @@ export async function sendDueOrderMails(deps: OrderMailDeps, signal?: AbortSigna
   while (!signal?.aborted) {
     const due = await claimDue(db);
     const orders = await ordersForMail(db, [...new Set(due.map((d) => d.orderId))]);
-    for (const [i, { orderId, kind, attempts }] of due.entries()) {
+    for (const [i, { orderId, kind, attempts, version }] of due.entries()) {
       if (signal?.aborted) {
         await giveBack(db, due.slice(i));
         return result;
@@ -87,8 +92,10 @@ export async function sendDueOrderMails(deps: OrderMailDeps, signal?: AbortSigna
       if (!order) continue;
       try {
         await deps.mailer.send(orderMail(kind, order, deps.shopUrl));
+        // Owed again while this one was out (a further cancellation): left due, so it goes too.
         await db.execute(
-          sql`update order_mails set sent_at = now() where order_id = ${orderId}::uuid and kind = ${kind}`,
+          sql`update order_mails set sent_at = now()
+            where order_id = ${orderId}::uuid and kind = ${kind} and version = ${version}`,
         );
         result.sent += 1;
       } catch (err) {

@@ -1,14 +1,24 @@
 /**
  * GET /api/order/getOrders: the signed-in user's purchase history; GET /api/order/getOrder/:orderID:
- * one of their orders. Placing an order is checkout's (checkout.routes.ts).
+ * one of their orders; POST /api/order/cancelPreorderLine: cancels a pre-order line of one of
+ * them (decision 169). Placing an order is checkout's (checkout.routes.ts).
  */
 import { endpoints, ORDER_INFO } from '@otaku/shared';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { Refunds } from '../payments/refunds';
+import { cancelPreorderLine } from './cancel-preorder-line';
 import { orderOfUser, ordersOfUser } from './orders.service';
 
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
+/** The card provider and its refunds, for cancelling a pre-order line paid by card. */
+export interface OrderRouteDeps {
+  provider: PaymentProvider;
+  refunds: Refunds;
+}
+
+export const orderRoutes = (deps: OrderRouteDeps) => async (app: FastifyInstance) => {
   addRoute(
     app,
     endpoints.orders.history,
@@ -38,4 +48,24 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
       return { success: true as const, message: ORDER_INFO.fetchedOne, order };
     },
   );
-}
+
+  addRoute(
+    app,
+    endpoints.orders.cancelPreorderLine,
+    { config: { access: 'user' }, schema: { tags: ['orders'] } },
+    async (request) => {
+      const { order, message } = await cancelPreorderLine(
+        {
+          db: app.database.db,
+          provider: deps.provider,
+          refunds: deps.refunds,
+          orderMails: app.orderMails,
+          imageUrl: app.imageUrl,
+        },
+        currentUser(request),
+        request.body,
+      );
+      return { success: true as const, message, order };
+    },
+  );
+};

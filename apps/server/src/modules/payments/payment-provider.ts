@@ -25,11 +25,28 @@ export interface ProviderSession {
 /** What became of a session the shop closed: it can no longer be paid, or it already was. */
 export type ClosedSession = 'closed' | 'paid';
 
+/** Money to give back on a paid session (decision 169). */
+export interface RefundRequest {
+  sessionId: string;
+  amountCents: number;
+  /** The same key refunds once, however often it is asked (the refund's own id). */
+  key: string;
+}
+
+/** What the provider made of a refund: taken (with its id), or refused for good. */
+export type RefundOutcome =
+  { refunded: true; refundId: string } | { refunded: false; reason: string };
+
 export interface PaymentProvider {
   name: ProviderName;
   createSession: (request: CheckoutRequest) => Promise<ProviderSession>;
   /** Makes an open session unpayable; 'paid' when the payment went through first. */
   closeSession: (sessionId: string) => Promise<ClosedSession>;
+  /**
+   * Gives part of a paid session's payment back. Throws when the provider cannot be reached
+   * or had trouble of its own (try again later); a refusal is an outcome, not an error.
+   */
+  refund: (request: RefundRequest) => Promise<RefundOutcome>;
 }
 
 /** Both providers keep a checkout open for 30 minutes (Stripe's minimum). */

@@ -48,6 +48,7 @@ export function createStripeProvider(stripe: Stripe, publicUrl: string): Payment
     name: 'stripe',
     createSession: (request) => provider.createSession(request).catch(unlessUnreachable),
     closeSession: (sessionId) => provider.closeSession(sessionId).catch(unlessUnreachable),
+    refund: (request) => provider.refund(request),
   };
 }
 
@@ -111,6 +112,29 @@ function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, '
         const { status } = await stripe.checkout.sessions.retrieve(sessionId);
         if (status === 'complete') return 'paid';
         if (status === 'expired') return 'closed';
+        throw error;
+      }
+    },
+    refund: async ({ sessionId, amountCents, key }) => {
+      const session = await stripe.checkout.sessions.retrieve(sessionId);
+      const intent = session.payment_intent;
+      const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+      if (!paymentIntent) return { refunded: false, reason: 'the session has no payment' };
+      try {
+        // The idempotency key makes a repeated request (a retry after a lost answer, another
+        // instance) the same refund: Stripe answers the first one's result.
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentIntent, amount: amountCents },
+          { idempotencyKey: `refund-${key}` },
+        );
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return { refunded: false, reason: refund.failure_reason ?? refund.status };
+        return { refunded: true, refundId: refund.id };
+      } catch (error) {
+        // A request Stripe refuses as it stands (more than is left to refund, say) will not
+        // succeed on a later try.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError)
+          return { refunded: false, reason: error.message };
         throw error;
       }
     },

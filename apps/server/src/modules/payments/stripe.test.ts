@@ -1,8 +1,11 @@
-import { CART_INFO, ORDER_INFO, PAYMENT_INFO } from '@otaku/shared';
+import { CART_INFO, ORDER_INFO, PAYMENT_INFO, PREORDER_CANCEL, type Order } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { checkoutSnapshots, couponUses, orders } from '../../db/schema/index';
+import { checkoutSnapshots, couponUses, orderRefunds, orders } from '../../db/schema/index';
+import { day, setPreorder } from '../../../test/preorder-fixtures';
+import { settleDueRefunds } from './refunds';
+import { createStripeClient, createStripeProvider } from './stripe-provider';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import { useTestApp } from '../../../test/helpers';
@@ -430,5 +433,104 @@ describe('a change to a cart whose Stripe checkout is open (decision 137)', () =
     });
     expect(await ordersOfSession(paid)).toHaveLength(1);
     expect(await stockOf(t.database.db, last.id)).toBe(1);
+  });
+});
+
+describe('refunding a cancelled pre-order line through Stripe (decision 169)', () => {
+  /** A new shopper's paid Stripe order of `units` of a pre-order at `priceCents`. */
+  async function paidPreorder(units: number) {
+    const figure = await createProduct(t.database.db, { priceCents: 15_000, stock: { '': 10 } });
+    await setPreorder(t.database.db, figure.id, day(40));
+    const poster = await createProduct(t.database.db, { priceCents: 2_000 });
+    const who = await signedInShopper(t.database.db, t.config);
+    const calls = shopperCalls(t.app, who);
+    expect((await calls.reserve(figure.id, units)).statusCode).toBe(200);
+    expect((await calls.reserve(poster.id, 1)).statusCode).toBe(200);
+    const { sessionId: id } = (await calls.payByCard('stripe')).json() as { sessionId: string };
+    fake.pay(id, 15_000 * units + 2_000 + 500);
+    expect((await deliver(event('checkout.session.completed', id))).statusCode).toBe(200);
+    const [order] = (
+      await t.app.inject({ url: '/api/order/getOrders', headers: who.headers })
+    ).json().paginatedOrders as Order[];
+    const line = order!.products.find((l) => l.productId._id === figure.id)!;
+    return { calls, order: order!, line, id };
+  }
+
+  it('refunds the line’s share of the payment at Stripe, once, keyed by the refund', async () => {
+    const { calls, order, line, id } = await paidPreorder(2);
+    const res = await calls.cancelLine(order.orderID, line.lineId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(PREORDER_CANCEL.cancelledRefunded('$300.00'));
+    const [refund] = await t.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order._id));
+    expect(refund).toMatchObject({ provider: 'stripe', status: 'refunded', amountCents: 30_000 });
+    const made = fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id));
+    expect(made).toEqual([
+      {
+        id: refund!.providerRefundId,
+        paymentIntent: fake.paymentIntentOf(id),
+        amount: 30_000,
+        idempotencyKey: `refund-${refund!.id}`,
+      },
+    ]);
+  });
+
+  it('keeps a refund owed while Stripe cannot be reached, and the sender makes it later, once', async () => {
+    const { calls, order, line, id } = await paidPreorder(1);
+    fake.failing = true;
+    try {
+      const res = await calls.cancelLine(order.orderID, line.lineId);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(PREORDER_CANCEL.cancelledRefundOwed('$150.00'));
+      const cancelled = res.json().order as Order;
+      expect(cancelled.products.find((l) => l.lineId === line.lineId)!.refund).toEqual({
+        amount: 150,
+        status: 'owed',
+      });
+    } finally {
+      fake.failing = false;
+    }
+    expect(fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id))).toEqual([]);
+
+    // Its next try is due; two senders (two instances) take it at once.
+    await t.database.db
+      .update(orderRefunds)
+      .set({ notBefore: new Date(Date.now() - 1000) })
+      .where(eq(orderRefunds.orderId, order._id));
+    const provider = createStripeProvider(
+      createStripeClient({ secretKey: 'sk_test_fake_key', apiUrl: fake.url }),
+      'http://shop.test',
+    );
+    const deps = { db: t.database.db, provider, log: t.app.log };
+    const results = await Promise.all([settleDueRefunds(deps), settleDueRefunds(deps)]);
+    expect(results.reduce((n, r) => n + r.refunded, 0)).toBe(1);
+    const [refund] = await t.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order._id));
+    expect(refund).toMatchObject({ status: 'refunded', amountCents: 15_000 });
+    expect(fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('marks a refund Stripe refuses for good as failed, for staff to settle', async () => {
+    const { calls, order, line, id } = await paidPreorder(1);
+    // Refunded elsewhere already (in Stripe's dashboard, say): nothing is left to refund.
+    fake.refunds.push({
+      id: 're_dashboard',
+      paymentIntent: fake.paymentIntentOf(id),
+      amount: 17_500,
+      idempotencyKey: undefined,
+    });
+    const res = await calls.cancelLine(order.orderID, line.lineId);
+    expect(res.statusCode).toBe(200);
+    const [refund] = await t.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order._id));
+    expect(refund).toMatchObject({ status: 'failed', attempts: 1 });
   });
 });

@@ -3,7 +3,7 @@
  * Each write tells the catalog's caches that anything may have changed (db/changed.ts).
  */
 import { STOCK_MAX } from '@otaku/shared';
-import { and, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
@@ -178,6 +178,7 @@ export async function preorderedUnits(
       and(
         inArray(orderLines.productId, [...productIds]),
         isNotNull(orderLines.releaseDate),
+        isNull(orderLines.cancelledAt),
         sql`${products.releaseDate} > shop_today()`,
       ),
     )

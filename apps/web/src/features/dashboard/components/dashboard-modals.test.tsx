@@ -123,12 +123,14 @@ const shipment = (overrides: Partial<DashboardOrder> = {}): DashboardOrder =>
     couponCode: 'OTAKU15',
     products: [
       {
+        lineId: '00000000-0000-4000-8000-000000000002',
         productId: { _id: 'COM-AAAAAA', name: 'Blade Circuit Zero', image: '/a.webp' },
         variant: 'V1',
         quantity: 2,
         price: 19.99,
       },
       {
+        lineId: '00000000-0000-4000-8000-000000000001',
         productId: { _id: 'TOY-BBBBBB', name: 'Mecha Figure', image: '/b.webp' },
         variant: '',
         quantity: 1,

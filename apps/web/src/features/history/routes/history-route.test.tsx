@@ -20,6 +20,7 @@ const order = (n: number, overrides: Partial<Order> = {}): Order =>
     orderID: `ORD-0000000${n}`,
     products: [
       {
+        lineId: '00000000-0000-4000-8000-000000000003',
         productId: { _id: 'TOY-1', name: `Figure ${n}`, image: '/x.webp' },
         variant: '',
         quantity: 1,

@@ -18,12 +18,14 @@ const placed = orderFixture({
   finalAmount: 1_130,
   products: [
     {
+      lineId: '00000000-0000-4000-8000-000000000005',
       productId: { _id: 'COM-AB12CD', name: 'Blade Circuit Zero', image: '/b.webp' },
       variant: 'V2',
       quantity: 2,
       price: 25,
     },
     {
+      lineId: '00000000-0000-4000-8000-000000000004',
       productId: { _id: null, name: 'A figure no longer sold', image: '/f.webp' },
       variant: '',
       quantity: 1,

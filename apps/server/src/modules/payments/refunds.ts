@@ -1,0 +1,151 @@
+/**
+ * Card refunds of cancelled pre-order lines (decision 169), sent through a queue in the
+ * database as the order mails are (decision 109): the cancellation writes the refund's row in
+ * its own transaction, so a refund is owed exactly when its line is cancelled. A sender on
+ * every instance takes owed rows with SKIP LOCKED, pushing each one's next try out as it takes
+ * it (1, 2, 4 … 60 minutes, 8 tries), and asks the provider with the row's id as the
+ * idempotency key, so a try repeated after a crash or on another instance refunds once. The
+ * cancelling request settles its own refund at once, so the shopper usually reads "refunded".
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/prepared';
+import { registerPeriodicJob } from '../../lib/periodic';
+import type { PaymentProvider } from './payment-provider';
+
+/** Refunds taken per statement; a run loops until no owed refund is due. */
+const BATCH = 20;
+/** Tries before a refund is given up as failed (and logged as an error for staff). */
+export const REFUND_TRIES = 8;
+/** How often each instance looks for owed refunds besides being woken. */
+const EVERY_MS = 30_000;
+
+export interface RefundDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+interface Due {
+  id: string;
+  provider: string;
+  sessionId: string;
+  amountCents: number;
+  attempts: number;
+}
+
+/** Takes up to BATCH due refunds (only those in `ids`, when given), each try pushed out. */
+async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
+  const only =
+    ids === null
+      ? sql``
+      : sql`and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  const rows = rowsOf<{
+    id: string;
+    provider: string;
+    session_id: string;
+    amount_cents: number;
+    attempts: number;
+  }>(
+    await db.execute(sql`
+      with due as (
+        select id from order_refunds
+        where status = 'owed' and not_before <= now() ${only}
+        order by not_before
+        limit ${BATCH}
+        for update skip locked
+      )
+      update order_refunds r
+      set attempts = r.attempts + 1,
+          not_before = now() + make_interval(secs => least(3600, 60 * power(2, r.attempts)))
+      from due where r.id = due.id
+      returning r.id, r.provider, r.session_id, r.amount_cents, r.attempts`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    provider: r.provider,
+    sessionId: r.session_id,
+    amountCents: Number(r.amount_cents),
+    attempts: Number(r.attempts),
+  }));
+}
+
+async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'failed' | 'owed'> {
+  const { db, log } = deps;
+  const about = { refundId: refund.id, attempts: refund.attempts };
+  const giveUp = async (reason: string) => {
+    await db.execute(sql`update order_refunds set status = 'failed' where id = ${refund.id}::uuid`);
+    log.error({ ...about, reason }, 'card refund failed; the customer is owed it');
+    return 'failed' as const;
+  };
+  if (refund.provider !== deps.provider.name) {
+    // Owed through a provider the shop no longer runs: it stays owed until its tries are spent.
+    if (refund.attempts >= REFUND_TRIES) return giveUp(`owed through ${refund.provider}`);
+    log.warn({ ...about, provider: refund.provider }, 'card refund owed through another provider');
+    return 'owed';
+  }
+  try {
+    const outcome = await deps.provider.refund({
+      sessionId: refund.sessionId,
+      amountCents: refund.amountCents,
+      key: refund.id,
+    });
+    if (!outcome.refunded) return await giveUp(outcome.reason);
+    await db.execute(sql`
+      update order_refunds set status = 'refunded', provider_refund_id = ${outcome.refundId},
+        refunded_at = now()
+      where id = ${refund.id}::uuid`);
+    return 'refunded';
+  } catch (err) {
+    if (refund.attempts >= REFUND_TRIES) return giveUp(String(err));
+    log.warn({ ...about, err }, 'card refund failed; will retry');
+    return 'owed';
+  }
+}
+
+/**
+ * Settles the refunds that are due (only `ids`, when given); returns how many were refunded,
+ * failed for good, or stay owed. Stops between refunds once `signal` is aborted: a refund taken
+ * but not tried is due again at its pushed-out time.
+ */
+export async function settleDueRefunds(
+  deps: RefundDeps,
+  { ids = null, signal }: { ids?: readonly string[] | null; signal?: AbortSignal } = {},
+) {
+  const result = { refunded: 0, failed: 0, owed: 0 };
+  while (!signal?.aborted) {
+    const due = await claimDue(deps.db, ids);
+    for (const refund of due) {
+      if (signal?.aborted) return result;
+      result[await settle(deps, refund)] += 1;
+    }
+    if (due.length < BATCH || ids !== null) return result;
+  }
+  return result;
+}
+
+export interface Refunds {
+  /** Asks the provider for these refunds now; what is not refunded stays owed for the sender. */
+  settleNow: (ids: readonly string[]) => Promise<void>;
+}
+
+/** Runs the refund sender every 30 s while the app is up. */
+export function registerRefunds(app: FastifyInstance, provider: PaymentProvider): Refunds {
+  const deps = (log: FastifyBaseLogger = app.log): RefundDeps => ({
+    db: app.database.db,
+    provider,
+    log,
+  });
+  registerPeriodicJob(app, 'card refunds', EVERY_MS, async (signal) => {
+    await settleDueRefunds(deps(), { signal });
+  });
+  return {
+    settleNow: async (ids) => {
+      if (ids.length > 0) await settleDueRefunds(deps(), { ids });
+    },
+  };
+}
