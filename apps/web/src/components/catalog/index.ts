@@ -6,4 +6,5 @@ export {
   PreorderBadge,
   type LineReleaseProps,
   type PreorderBadgeProps,
+  OrderLineNote,
 } from './preorder-badge';

@@ -1,4 +1,5 @@
-import { PREORDER, type Product } from '@otaku/shared';
+import { PREORDER, PREORDER_CANCEL, type OrderLine, type Product } from '@otaku/shared';
+import { formatPrice } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeSize } from '../ui';
 
@@ -41,5 +42,35 @@ export function LineRelease({ releaseDate, waiting = true, className }: LineRele
     <span className={cn('block text-xs font-semibold text-sun-700', className)}>
       {(waiting ? PREORDER.lineReleases : PREORDER.lineReleased)(releaseDate)}
     </span>
+  );
+}
+
+/**
+ * What an order line says of itself under its name, in the history and the dashboard: a
+ * cancelled pre-order (decision 169) with its card refund; else its release (and the date it
+ * moved from, decision 170).
+ */
+export function OrderLineNote({ line }: { line: OrderLine }) {
+  if (line.cancelled)
+    return (
+      <>
+        {' '}
+        <Badge tone="gray">{PREORDER_CANCEL.cancelledLabel}</Badge>
+        {line.refund ? (
+          <span className="block text-xs font-semibold text-emerald-700">
+            {PREORDER_CANCEL.refund[line.refund.status](formatPrice(line.refund.amount))}
+          </span>
+        ) : null}
+      </>
+    );
+  return (
+    <>
+      <LineRelease releaseDate={line.releaseDate} waiting={line.waitingForRelease} />
+      {line.releaseMovedFrom ? (
+        <span className="block text-xs text-ink-500">
+          {PREORDER.movedFrom(line.releaseMovedFrom)}
+        </span>
+      ) : null}
+    </>
   );
 }

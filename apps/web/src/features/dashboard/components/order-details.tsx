@@ -1,5 +1,5 @@
 import { PAYMENT_METHOD_LABELS, type DashboardOrder } from '@otaku/shared';
-import { LineRelease } from '../../../components/catalog';
+import { OrderLineNote } from '../../../components/catalog';
 import { formatPrice } from '../../../lib/format';
 import { ShortUnitsDetails } from './short-units';
 
@@ -38,7 +38,7 @@ export function OrderDetails({ order }: { order: DashboardOrder }) {
                 <span className="min-w-0 break-words">
                   {line.productId.name}
                   {line.variant ? <span className="text-ink-500"> ({line.variant})</span> : null}
-                  <LineRelease releaseDate={line.releaseDate} waiting={line.waitingForRelease} />
+                  <OrderLineNote line={line} />
                 </span>
                 <span className="shrink-0 text-ink-700">
                   {line.quantity} × {formatPrice(line.price)}

@@ -1,4 +1,11 @@
-import { ORDER_CONFIRMATION, PAGE_TITLES, PAYMENT_METHOD_LABELS, type Order } from '@otaku/shared';
+import {
+  ORDER_CONFIRMATION,
+  PAGE_TITLES,
+  PAYMENT_METHOD_LABELS,
+  type Order,
+  type OrderLine,
+} from '@otaku/shared';
+import { useState } from 'react';
 import { CircleCheckBig } from 'lucide-react';
 import { useParams } from 'react-router';
 import { Button, ButtonLink, NotFoundPanel, Page, ScreenSpinner } from '../../../components/ui';
@@ -6,6 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatLongDate, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { CancelPreorderDialog } from '../components/cancel-preorder-dialog';
 import { OrderLines } from '../components/order-lines';
 import { useOrder } from '../api/get-order';
 
@@ -47,6 +55,7 @@ export function OrderRoute() {
 }
 
 function OrderConfirmation({ order }: { order: Order }) {
+  const [cancelling, setCancelling] = useState<OrderLine | null>(null);
   const row = 'flex items-center justify-between gap-4 py-1';
   return (
     <Page>
@@ -83,7 +92,17 @@ function OrderConfirmation({ order }: { order: Order }) {
           <h2 className="border-t border-ink-100 pt-4 font-bold text-ink-900">
             {ORDER_CONFIRMATION.items}
           </h2>
-          <OrderLines lines={order.products} linked className="flex flex-col gap-3" />
+          <OrderLines
+            lines={order.products}
+            linked
+            onCancel={setCancelling}
+            className="flex flex-col gap-3"
+          />
+          <CancelPreorderDialog
+            order={order}
+            line={cancelling}
+            onClose={() => setCancelling(null)}
+          />
 
           <dl className="border-t border-ink-100 pt-3 text-sm text-ink-700">
             <div className={row}>
