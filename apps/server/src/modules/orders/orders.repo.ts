@@ -9,7 +9,7 @@ import type {
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { changed, telling } from '../../db/changed';
 import type { Executor } from '../../db/client';
-import { prepared } from '../../db/prepared';
+import { prepared, rowsOf } from '../../db/prepared';
 import {
   checkoutSnapshots,
   couponUses,
@@ -320,4 +320,35 @@ export async function oweOrderMailAgain(ex: Executor, orderId: string, kind: Ord
         notBefore: sql`now()`,
       },
     });
+}
+
+/**
+ * A pre-order's release date moved to `to` (decision 170): every line ordered as a pre-order of
+ * it and still on order (not cancelled, not from an earlier release) takes the new date and
+ * keeps the one it had, and each of their orders owes one "release moved" mail (owed again if
+ * one was owed or sent before, so a buyer hears of every move, once per order). Runs in the
+ * transaction that saves the product, after its row was locked. Answers how many orders are
+ * owed a mail.
+ */
+export async function moveOrderedRelease(
+  ex: Executor,
+  productId: string,
+  to: string,
+): Promise<number> {
+  const rows = rowsOf<{ order_id: string }>(
+    await ex.execute(sql`
+      with moved as (
+        update order_lines l set release_moved_from = l.release_date, release_date = ${to}::date
+        where l.product_id = ${productId} and l.release_date is not null
+          and l.cancelled_at is null and l.release_date > shop_today()
+          and l.release_date <> ${to}::date
+        returning l.order_id
+      )
+      insert into order_mails as m (order_id, kind)
+      select distinct order_id, 'release-moved' from moved
+      on conflict (order_id, kind) do update
+        set version = m.version + 1, sent_at = null, attempts = 0, not_before = now()
+      returning m.order_id`),
+  );
+  return rows.length;
 }

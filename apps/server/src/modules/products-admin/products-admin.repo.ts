@@ -39,6 +39,22 @@ export async function insertProduct(
   return rows.length === 1;
 }
 
+/**
+ * The product's release date as it is now, its row locked until the transaction ends (so two
+ * saves of one product read each other's date in turn); undefined when it does not exist.
+ */
+export async function lockReleaseDate(
+  db: Executor,
+  id: string,
+): Promise<{ releaseDate: string | null } | undefined> {
+  const [row] = await db
+    .select({ releaseDate: products.releaseDate })
+    .from(products)
+    .where(eq(products.id, id))
+    .for('no key update');
+  return row;
+}
+
 /** Applies the patch; false when the product does not exist (any more). */
 export async function updateProduct(
   db: Executor,

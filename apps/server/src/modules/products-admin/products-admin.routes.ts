@@ -16,7 +16,7 @@ export async function productsAdminRoutes(app: FastifyInstance): Promise<void> {
   await registerImageMultipart(app);
   registerImageSweeper(app);
   registerReleaseUpkeep(app);
-  const deps = () => ({ database: app.database, images: app.images });
+  const deps = () => ({ database: app.database, images: app.images, orderMails: app.orderMails });
   const { productsAdmin: calls } = endpoints;
   const staff = { config: { access: 'admin' }, schema: { tags: ['dashboard'] } } as const;
 

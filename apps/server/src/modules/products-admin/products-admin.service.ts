@@ -22,11 +22,15 @@ import type { UploadedImage } from '../media/image-upload';
 import { isImagesUnavailable, type ImageStore } from '../media/image-store';
 import { removeUnlessShown } from '../media/image-sweep';
 import { removeProductImages, writeProductImages } from '../media/product-images';
+import type { OrderMailer } from '../orders/order-mails';
+import { moveOrderedRelease } from '../orders/orders.repo';
 import * as repo from './products-admin.repo';
 
 export interface ProductsAdminDeps {
   database: Database;
   images: ImageStore;
+  /** Woken when a moved release date owes its buyers a mail (decision 170). */
+  orderMails?: OrderMailer;
 }
 
 /** A product's pre-order dates as stored (decision 167). */
@@ -141,11 +145,22 @@ export async function updateProduct(
   if (!existing) throw notFound(DASHBOARD_RULES.productNotFound);
   const key = image ? `${id}-${base32(4)}` : null;
   const stored = key && image ? await storeImage(deps.images, key, image) : undefined;
+  let movedOrders = 0;
   try {
     await deps.database.db.transaction(async (tx) => {
+      const before = await repo.lockReleaseDate(tx, id);
       // Deleted since it was read: saving it would bring back its variants without it.
-      if (!(await repo.updateProduct(tx, id, { ...fields(payload), ...stored })))
+      if (!before || !(await repo.updateProduct(tx, id, { ...fields(payload), ...stored })))
         throw notFound(DASHBOARD_RULES.productNotFound);
+      // A pre-order's date moved to another day ahead: its buyers are told (decision 170).
+      const to = payload.releaseDate;
+      if (
+        before.releaseDate !== null &&
+        before.releaseDate > shopToday() &&
+        to &&
+        to !== before.releaseDate
+      )
+        movedOrders = await moveOrderedRelease(tx, id, to);
       const [refused] = await repo.replaceVariants(tx, id, payload.variants, stockSeen);
       if (refused !== undefined)
         throw badRequest(DASHBOARD_RULES.stockChangeTooHigh(refused), `stock.${refused}`);
@@ -154,6 +169,7 @@ export async function updateProduct(
     if (key) await forget(deps.images, key);
     unlessDatesCrossed(error);
   }
+  if (movedOrders > 0) deps.orderMails?.wake();
   if (stored && stored.image !== existing.image)
     await removeUnlessShown(deps.database.db, deps.images, existing.image);
   return { productID: id, image: stored?.image ?? existing.image };
