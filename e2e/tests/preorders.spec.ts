@@ -1,4 +1,10 @@
-import { calendarDateText, PREORDER, RELEASES_PAGE } from '@otaku/shared';
+import {
+  calendarDateText,
+  ORDER_MAIL,
+  PREORDER,
+  PREORDER_CANCEL,
+  RELEASES_PAGE,
+} from '@otaku/shared';
 import {
   apiLogin,
   expect,
@@ -9,14 +15,16 @@ import {
   test,
   unique,
   uniqueEmail,
+  waitForMail,
   type APIRequestContext,
   type Page,
 } from '../fixtures';
 
 /**
- * Pre-orders (decision 167): staff set one up on the product form; a shopper finds it in
- * /releases, pre-orders it by cash on delivery or with the test card provider, and sees its
- * release date in the purchase history.
+ * Pre-orders (decisions 167, 169, 170): staff set one up on the product form; a shopper finds it
+ * in /releases, pre-orders it by cash on delivery or with the test card provider, and sees its
+ * release date in the purchase history; the card buyer cancels it there and reads the refund;
+ * staff move the release date and the cash buyer is mailed (over SMTP) and sees it moved.
  */
 
 /** The shop's day `n` days from today, as yyyy-mm-dd and as the dashboard types it. */
@@ -50,12 +58,14 @@ async function createPreorder(page: Page, request: APIRequestContext, name: stri
   return ((await answer.json()) as { product: { productID: string } }).product.productID;
 }
 
+/** Signs a new shopper in on the page; their e-mail address. */
 async function signIn(page: Page, request: APIRequestContext, label: string) {
   const { email, password } = await signUpShopper(request, {
     email: uniqueEmail(label),
     username: `${label} fan`,
   });
   await storeSessionIn(page, await apiLogin(request, email, password));
+  return email;
 }
 
 /** From /releases to the product page, then into the cart. */
@@ -77,7 +87,7 @@ async function preorderFromReleases(page: Page, name: string) {
 test.describe('pre-orders', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('staff set one up; a shopper pre-orders it by cash and by card and sees its release date', async ({
+  test('staff set one up; shoppers pre-order it by cash and by card; the card buyer cancels (refund shown); staff move the date and the other buyer is mailed', async ({
     page,
     browser,
     request,
@@ -90,7 +100,7 @@ test.describe('pre-orders', () => {
 
     // Cash on delivery.
     const cash = await browser.newPage();
-    await signIn(cash, request, 'precod');
+    const cashEmail = await signIn(cash, request, 'precod');
     await preorderFromReleases(cash, name);
     await cash.getByLabel('Delivery address').fill('4-5-6 Nakano, Tokyo');
     await cash.getByRole('button', { name: 'Place Order' }).click();
@@ -99,7 +109,6 @@ test.describe('pre-orders', () => {
     await expect(cash.getByText(PREORDER.lineReleases(day(50).iso))).toBeVisible();
     await cash.goto('/history');
     await expect(cash.getByText(PREORDER.lineReleases(day(50).iso))).toBeVisible();
-    await cash.close();
 
     // Card, on the test provider's hosted page.
     const card = await browser.newPage();
@@ -113,7 +122,6 @@ test.describe('pre-orders', () => {
     await card.getByRole('button', { name: /^Pay \$/ }).click();
     await expect(card).toHaveURL(/\/history$/, { timeout: 10_000 });
     await expect(card.getByText(PREORDER.lineReleases(day(50).iso))).toBeVisible();
-    await card.close();
 
     // Staff see the units pre-ordered and both orders waiting for the release.
     await page.goto('/dashboard');
@@ -125,5 +133,37 @@ test.describe('pre-orders', () => {
     await page.goto('/dashboard/orders');
     await page.getByLabel('Only orders waiting for a release').check();
     await expect(page.getByText(`${PREORDER.waiting}: ${released}`).first()).toBeVisible();
+
+    // The card buyer cancels from the history: $60 and the $5 shipping go back to the card.
+    await card.getByRole('button', { name: PREORDER_CANCEL.buttonLabel(name) }).click();
+    const ask = card.getByRole('dialog', { name: PREORDER_CANCEL.confirmTitle });
+    await expect(ask).toContainText(PREORDER_CANCEL.confirmRefund('$65.00'));
+    await ask.getByRole('button', { name: PREORDER_CANCEL.confirm }).click();
+    await expect(card.getByText(PREORDER_CANCEL.cancelledRefunded('$65.00'))).toBeVisible();
+    await expect(card.getByText(PREORDER_CANCEL.refund.refunded('$65.00'))).toBeVisible();
+    await expect(card.getByText(PREORDER_CANCEL.cancelledLabel, { exact: true })).toBeVisible();
+    await expect(card.getByText('Total $0.00')).toBeVisible();
+    await card.close();
+
+    // Staff move the release date; the buyer still waiting hears of it over SMTP.
+    await page.goto('/dashboard');
+    await page.getByLabel('Search').fill(name);
+    await page.getByRole('button', { name: 'Load Products' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText(
+      PREORDER.preordered(1),
+    );
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    await page.getByRole('dialog').getByLabel('Release date').fill(day(70).typed);
+    await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    const mail = await waitForMail(request, cashEmail, { subject: /new release date/ });
+    expect(mail.subject).toMatch(/^A new release date for your pre-order in order ORD-/);
+    expect(mail.text).toContain(ORDER_MAIL['release-moved'].heading('precod fan'));
+    expect(mail.text).toContain(PREORDER.lineReleases(day(70).iso));
+    expect(mail.text).toContain(PREORDER.movedFrom(day(50).iso));
+    await cash.reload();
+    await expect(cash.getByText(PREORDER.lineReleases(day(70).iso))).toBeVisible();
+    await expect(cash.getByText(PREORDER.movedFrom(day(50).iso))).toBeVisible();
+    await cash.close();
   });
 });
