@@ -2,6 +2,7 @@ import {
   DASHBOARD_RULES,
   ORDER_MAIL,
   ORDER_MAIL_STATUS,
+  type OrderMailKind,
   type OrderMailStatus,
 } from '@otaku/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import {
   type Shopper,
 } from '../../../test/checkout-fixtures';
 import { ORDER_MAIL_TRIES, sendDueOrderMails, type OrderMailDeps } from './order-mails';
+import { oweOrderMailAgain } from './orders.repo';
 
 const t = useTestApp();
 let comic: ProductFixture;
@@ -55,7 +57,7 @@ async function placeCashOrder(who: Shopper, couponCode?: string) {
 
 const mailsTo = (email: string) => t.app.mailer.outbox!.filter((m) => m.to === email);
 /** The order's mail of this kind as the queue holds it. */
-const queued = async (orderId: string, kind: 'confirmation' | 'shipped' = 'confirmation') =>
+const queued = async (orderId: string, kind: OrderMailKind = 'confirmation') =>
   (
     await t.database.db
       .select()
@@ -191,6 +193,27 @@ describe('order e-mails', () => {
     expect(runs.reduce((n, r) => n + r.sent, 0) + byApp).toBe(2);
     expect(subjects.length + byApp).toBe(2);
     expect(new Set(subjects).size).toBe(subjects.length);
+  });
+
+  it('goes out again when it is owed again while being sent (a further cancellation)', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const placed = await placeCashOrder(shopper);
+    await vi.waitFor(() => expect(mailsTo(shopper.email)).toHaveLength(1));
+    await oweOrderMailAgain(t.database.db, placed._id, 'cancellation');
+    // The sender is mid-send when the mail is owed again: what it is sending may predate that.
+    const subjects: string[] = [];
+    const owingMidSend = {
+      ...t.app.mailer,
+      send: async (m: { subject: string }) => {
+        subjects.push(m.subject);
+        if (subjects.length === 1)
+          await oweOrderMailAgain(t.database.db, placed._id, 'cancellation');
+      },
+    };
+    await sendDueOrderMails(deps(owingMidSend));
+    await sendDueOrderMails(deps(owingMidSend));
+    expect(subjects.length + mailsTo(shopper.email).length - 1).toBe(2);
+    expect((await queued(placed._id, 'cancellation'))?.sentAt).toBeInstanceOf(Date);
   });
 
   it('tells the shopper once that the order shipped, however often staff mark it so', async () => {
