@@ -13,7 +13,18 @@ import {
   typeLabel,
   type ExportType,
 } from '@otaku/shared';
-import { asc, desc, eq, getTableColumns, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  sql,
+  type Column,
+  type SQL,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   coupons,
@@ -133,9 +144,13 @@ async function* orders$(db: Executor, batch: number): AsyncGenerator<ExportRow[]
       })
       .from(orderLines)
       .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((r) => r.id),
+        and(
+          inArray(
+            orderLines.orderId,
+            rows.map((r) => r.id),
+          ),
+          // A pre-order line its shopper cancelled is not packed (decision 169).
+          isNull(orderLines.cancelledAt),
         ),
       )
       .groupBy(orderLines.orderId);

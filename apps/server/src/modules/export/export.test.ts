@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, insertOrder, type TestAccount } from '../../../test/staff';
 import { pdfPages } from '../../../test/export-files';
 import { useTestApp } from '../../../test/helpers';
-import { coupons, orders, products, productVariants, users } from '../../db/schema/index';
+import {
+  coupons,
+  orderLines,
+  orders,
+  products,
+  productVariants,
+  users,
+} from '../../db/schema/index';
 import { exportRows } from './export-sources';
 
 const t = useTestApp();
@@ -166,6 +173,29 @@ describe('GET /api/export/:type', () => {
     expect(cell('Payment')).toBe('Cash, unpaid');
     expect(cell('Lines')).toBe('2 × Test Figure');
     expect(cell('Shipping Address')).toBe('1 Test Street');
+  });
+
+  it('leaves a cancelled pre-order line out of what to pack', async () => {
+    const order = await insertOrder(
+      t.database,
+      shopper,
+      { orderNumber: 'ORD-EXPCANC1', createdAt: new Date(Date.UTC(2028, 0, 1)) },
+      { productName: 'Cancelled Figure', releaseDate: '2030-01-01', cancelledAt: new Date() },
+    );
+    await t.database.db.insert(orderLines).values({
+      orderId: order.id,
+      productName: 'Kept Poster',
+      productImage: '/uploads/products/CLO-000000',
+      variant: '',
+      quantity: 1,
+      priceCents: 500,
+    });
+    const sheet = await readSheet((await download('orders', 'excel')).rawPayload);
+    const header = sheet.getRow(1).values as unknown[];
+    expect(sheet.getRow(2).getCell(1).value).toBe('ORD-EXPCANC1');
+    expect(sheet.getRow(2).getCell(header.indexOf('Lines')).value).toBe('1 × Kept Poster');
+    expect(sheet.getRow(2).getCell(header.indexOf('Items')).value).toBe(1);
+    await t.database.db.delete(orders).where(eq(orders.id, order.id));
   });
 
   it("writes its own '-' for no coupon as it is, and guards a code someone typed", async () => {
