@@ -165,6 +165,7 @@ describe('the access matrix of every API route', () => {
         "user   POST /api/cart",
         "user   POST /api/coupon/verify",
         "user   POST /api/decrementReservationStock",
+        "user   POST /api/order/cancelPreorderLine",
         "user   POST /api/order/placeOrder",
         "user   POST /api/reserveStock",
         "user   POST /api/stock-alerts",
