@@ -14,9 +14,11 @@ import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
 import { useCart } from '../../lib/cart/cart-api';
+import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { NavIconLink } from './nav-icon-link';
+import { NavMoreMenu } from './nav-more-menu';
 import { useLogout } from './use-logout';
 
 /**
@@ -33,6 +35,7 @@ export function Navbar() {
   const { user } = useSession();
   const logout = useLogout();
   const units = useCartUnits();
+  const staff = user ? isStaff(user.role) : false;
   // From the app's first render on, the bar shows the session itself.
   useEffect(() => document.documentElement.removeAttribute(SIGNED_IN_HINT), []);
 
@@ -58,7 +61,8 @@ export function Navbar() {
             <li>
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
             </li>
-            <li>
+            {/* Pages a phone's row has no room for: in the menu below sm (decision 171). */}
+            <li className="hidden sm:block">
               <NavIconLink to={paths.releases} label={RELEASES_PAGE.link} icon={CalendarClock} />
             </li>
             <li>
@@ -73,15 +77,26 @@ export function Navbar() {
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by a signed-in shopper. */}
-            <li className={user ? undefined : 'hidden signed-in-hint:block'}>
+            <li className={cn('hidden', user ? 'sm:block' : 'signed-in-hint:sm:block')}>
               <NavIconLink to={paths.wishlist} label={WISHLIST.heading} icon={Heart} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
-            {!user || isStaff(user.role) ? (
-              <li className={user ? undefined : 'hidden staff-hint:block'}>
+            {!user || staff ? (
+              <li className={cn('hidden', user ? 'sm:block' : 'staff-hint:sm:block')}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
               </li>
             ) : null}
+            <li className="sm:hidden">
+              <NavMoreMenu
+                links={[
+                  { to: paths.releases, label: RELEASES_PAGE.link, icon: CalendarClock },
+                  ...(user ? [{ to: paths.wishlist, label: WISHLIST.heading, icon: Heart }] : []),
+                  ...(staff
+                    ? [{ to: paths.dashboard.root, label: 'Dashboard', icon: LayoutDashboard }]
+                    : []),
+                ]}
+              />
+            </li>
           </ul>
         </nav>
 
