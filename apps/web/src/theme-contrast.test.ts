@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { HERO_TILES } from './features/home/components/hero-banner';
 
 const css = readFileSync(path.join(import.meta.dirname, 'index.css'), 'utf8');
 
@@ -97,4 +98,18 @@ describe('the toasts', () => {
     expect(hslToHex(theirs['--error-text']!)).toBe('#e60000');
     expect(contrast('#008a2e', '#ecfdf3')).toBeLessThan(4.5);
   });
+});
+
+describe("the home hero's category tiles", () => {
+  // Bold 24 px labels are large text: 3:1 (WCAG 1.4.3).
+  it.each(HERO_TILES.map((tile) => [tile.label, tile] as const))(
+    '%s reads at 3:1 or more against every stop of its gradient',
+    (_label, { tone, text }) => {
+      const ink = text === 'text-white' ? '#ffffff' : colour(/^text-(.+)$/.exec(text)![1]!);
+      const stops = [...tone.matchAll(/\b(?:from|via|to)-([a-z]+-\d+)\b/g)].map((m) => m[1]!);
+      expect(stops).toHaveLength(2);
+      for (const stop of stops)
+        expect(contrast(ink, colour(stop)), `${text} on ${stop}`).toBeGreaterThanOrEqual(3);
+    },
+  );
 });
