@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { Ellipsis } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 
 export interface NavMenuLink {
@@ -19,6 +19,7 @@ export const MORE_PAGES = 'More pages';
  * roles, the arrow keys and Escape, and returns the focus to the button.
  */
 export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {
+  const { pathname } = useLocation();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -35,22 +36,26 @@ export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {
           collisionPadding={8}
           className="z-50 min-w-48 rounded-2xl bg-ink-900 p-1.5 text-white shadow-2xl ring-1 ring-white/10"
         >
-          {links.map(({ to, label, icon: Icon }) => (
-            <DropdownMenu.Item key={to} asChild>
-              <NavLink
-                to={to}
-                className={({ isActive }) =>
-                  cn(
+          {links.map(({ to, label, icon: Icon }) => {
+            const current = pathname === to || pathname.startsWith(`${to}/`);
+            return (
+              // A plain link: the item's slot passes it a class name, which NavLink's own
+              // class function would not take.
+              <DropdownMenu.Item key={to} asChild>
+                <Link
+                  to={to}
+                  aria-current={current ? 'page' : undefined}
+                  className={cn(
                     'flex min-h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold data-[highlighted]:bg-white/10',
-                    isActive ? 'text-sakura-300' : 'text-ink-100',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="size-5" strokeWidth={2.2} />
-                {label}
-              </NavLink>
-            </DropdownMenu.Item>
-          ))}
+                    current ? 'text-sakura-300' : 'text-ink-100',
+                  )}
+                >
+                  <Icon aria-hidden="true" className="size-5" strokeWidth={2.2} />
+                  {label}
+                </Link>
+              </DropdownMenu.Item>
+            );
+          })}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -152,9 +152,10 @@ describe('Navbar', () => {
       more.focus();
       await userEvent.keyboard('{Enter}');
       const menu = await screen.findByRole('menu');
-      return within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => [item.textContent, item.getAttribute('href')]);
+      const items = within(menu).getAllByRole('menuitem');
+      // Each item a row of its icon and its name (the menu's slot once dropped a link's class).
+      for (const item of items) expect(item).toHaveClass('flex', 'items-center');
+      return items.map((item) => [item.textContent, item.getAttribute('href')]);
     }
 
     it('holds Releases, the wishlist and the dashboard for staff, whose row shows them from sm up', async () => {
