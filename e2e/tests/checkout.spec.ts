@@ -254,5 +254,18 @@ test.describe('checkout', () => {
         }
       }
     }
+    // The widest bar (staff's, with the brand's name and the word Logout) on a small tablet.
+    for (const width of [640, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await storeSessionIn(page, admin);
+      await page.goto('/cart');
+      await page.waitForLoadState('networkidle');
+      expect
+        .soft(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `/cart as staff at ${width} px`,
+        )
+        .toBe(width);
+    }
   });
 });

@@ -10,12 +10,12 @@ export interface NavMenuLink {
   icon: LucideIcon;
 }
 
-/** The name of the phone bar's menu button. */
+/** The name of the narrow bar's menu button. */
 export const MORE_PAGES = 'More pages';
 
 /**
- * The phone bar's menu: the pages its row of icons has no room for (docs/decisions/171), each
- * with its icon and its name. A menu button of the bar's icon size; Radix gives it the menu
+ * The narrow bar's menu (below md: phones and small tablets): the pages its row of icons has no
+ * room for (docs/decisions/171), each with its icon and its name. A menu button of the bar's icon size; Radix gives it the menu
  * roles, the arrow keys and Escape, and returns the focus to the button.
  */
 export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {

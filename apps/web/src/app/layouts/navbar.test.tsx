@@ -147,8 +147,8 @@ describe('Navbar', () => {
   describe("the phone's menu of the pages its row has no room for", () => {
     async function openMenu() {
       const more = screen.getByRole('button', { name: MORE_PAGES });
-      // Hidden from sm up, where the row shows every page (a style of index.css).
-      expect(more.closest('li')).toHaveClass('sm:hidden');
+      // Hidden from md up, where the row shows every page (a style of index.css).
+      expect(more.closest('li')).toHaveClass('md:hidden');
       more.focus();
       await userEvent.keyboard('{Enter}');
       const menu = await screen.findByRole('menu');
@@ -158,7 +158,7 @@ describe('Navbar', () => {
       return items.map((item) => [item.textContent, item.getAttribute('href')]);
     }
 
-    it('holds Releases, the wishlist and the dashboard for staff, whose row shows them from sm up', async () => {
+    it('holds Releases, the wishlist and the dashboard for staff, whose row shows them from md up', async () => {
       storeSession('admin');
       renderNavbar();
       expect(await openMenu()).toEqual([
@@ -170,7 +170,7 @@ describe('Navbar', () => {
         const inRow = screen
           .getAllByRole('link', { name, hidden: true })
           .find((link) => link.closest('nav'));
-        expect(inRow!.closest('li')).toHaveClass('hidden', 'sm:block');
+        expect(inRow!.closest('li')).toHaveClass('hidden', 'md:block');
       }
     });
 

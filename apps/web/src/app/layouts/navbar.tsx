@@ -61,8 +61,8 @@ export function Navbar() {
             <li>
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
             </li>
-            {/* Pages a phone's row has no room for: in the menu below sm (decision 171). */}
-            <li className="hidden sm:block">
+            {/* Pages a narrow row has no room for: in the menu below md (decision 171). */}
+            <li className="hidden md:block">
               <NavIconLink to={paths.releases} label={RELEASES_PAGE.link} icon={CalendarClock} />
             </li>
             <li>
@@ -77,16 +77,16 @@ export function Navbar() {
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by a signed-in shopper. */}
-            <li className={cn('hidden', user ? 'sm:block' : 'signed-in-hint:sm:block')}>
+            <li className={cn('hidden', user ? 'md:block' : 'signed-in-hint:md:block')}>
               <NavIconLink to={paths.wishlist} label={WISHLIST.heading} icon={Heart} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
             {!user || staff ? (
-              <li className={cn('hidden', user ? 'sm:block' : 'staff-hint:sm:block')}>
+              <li className={cn('hidden', user ? 'md:block' : 'staff-hint:md:block')}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
               </li>
             ) : null}
-            <li className="sm:hidden">
+            <li className="md:hidden">
               <NavMoreMenu
                 links={[
                   { to: paths.releases, label: RELEASES_PAGE.link, icon: CalendarClock },
