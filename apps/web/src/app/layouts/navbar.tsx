@@ -107,7 +107,8 @@ export function Navbar() {
               <span className="hidden max-w-32 truncate text-sm font-semibold text-ink-100 lg:inline">
                 {user.username}
               </span>
-              <Button variant="inverse" size="sm" onClick={logout}>
+              {/* As wide as its shape on a drawn page from sm (SessionPlaceholder): nothing moves. */}
+              <Button variant="inverse" size="sm" onClick={logout} className="sm:w-26">
                 <LogOut aria-hidden="true" className="size-4" />
                 {/* Icon only on phones, where the bar has no room for the word. */}
                 <span className="sr-only sm:not-sr-only">Logout</span>
