@@ -329,9 +329,20 @@ export async function reserveOne(
   productId: string,
   variant = '',
 ): Promise<void> {
+  await reserveUnits(request, shopper, productId, 1, variant);
+}
+
+/** Makes the shopper's line of a product's variant ('' for a single stock) hold `quantity`. */
+export async function reserveUnits(
+  request: APIRequestContext,
+  shopper: Session,
+  productId: string,
+  quantity: number,
+  variant = '',
+): Promise<void> {
   const reserved = await request.post('/api/reserveStock', {
     headers: { authorization: `Bearer ${shopper.token}` },
-    data: { cartId: userCartId(shopper.user._id), productId, variant, quantity: 1 },
+    data: { cartId: userCartId(shopper.user._id), productId, variant, quantity },
   });
   expect(reserved.ok(), await reserved.text()).toBe(true);
 }

@@ -1,3 +1,4 @@
+import { ACCOUNT, ORDER } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -33,6 +34,16 @@ async function closeDialog(page: Page) {
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/**
+ * Waits for the toast saying `text` and keeps it showing while the screen is checked: the toast
+ * library holds a toast's timer while the pointer is on it, as it does for a shopper reading it.
+ */
+async function holdToast(page: Page, text: string) {
+  const shown = page.locator('[data-sonner-toast]', { hasText: text });
+  await expect(shown).toBeVisible();
+  await shown.hover();
+}
 
 /** A product with one variant sold out and another in stock, from the demo catalog. */
 async function productWithSoldOutVariant(request: APIRequestContext) {
@@ -117,7 +128,7 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await expectAccessible(page, 'not found');
     });
 
-    test('the account pages, signed out', async ({ page }) => {
+    test('the account pages, signed out', async ({ page, pageErrors }) => {
       for (const path of ['/login', '/forgot-password', '/recruiter', '/signup']) {
         await page.goto(path);
         await expect(h1(page)).toBeVisible();
@@ -128,6 +139,13 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await page.getByRole('button', { name: 'Log in' }).click();
       await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page, 'login with errors');
+      // A refused sign-in's error toast (decision 171: its red once read 4.34:1).
+      pageErrors.allow(/401 \(Unauthorized\)/);
+      await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+      await page.getByLabel('Password').fill('not-the-password-1');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await holdToast(page, ACCOUNT.invalidCredentials);
+      await expectAccessible(page, 'login with an error toast');
 
       // The code step of sign-up (the same step resets a password).
       await page.goto('/signup');
@@ -143,6 +161,15 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await page.goto('/cart');
       await expect(page.getByText('Your cart is empty')).toBeVisible();
       await expectAccessible(page, 'empty cart');
+      if (phone) {
+        // The bar's menu of the pages a phone's row has no room for (decision 171).
+        await page.getByRole('button', { name: 'More pages' }).click();
+        const menu = page.getByRole('menu');
+        await expect(menu.getByRole('menuitem', { name: 'Wishlist' })).toBeVisible();
+        await expectAccessible(page, 'more pages menu', { within: menu });
+        await page.keyboard.press('Escape');
+        await expect(menu).toHaveCount(0);
+      }
 
       await page.goto('/history');
       await expect(h1(page)).toBeVisible();
@@ -169,7 +196,15 @@ for (const [device, viewport] of Object.entries(WIDTHS)) {
       await expect(coupon).toBeVisible();
       await expectAccessible(page, 'coupon dialog', { within: coupon });
       await coupon.getByRole('button', { name: /Skip Coupon/ }).click();
-      await expect(page.getByText('Order placed successfully!')).toBeVisible();
+      // The order's confirmation, with the success toast (decision 171: its green once read
+      // 4.25:1), then on its own, as a reload shows it.
+      await holdToast(page, ORDER.placed);
+      await expect(page).toHaveURL(/\/history\/[^/]+$/);
+      await expect(h1(page)).toBeVisible();
+      await expectAccessible(page, 'order confirmation with its success toast');
+      await page.reload();
+      await expect(h1(page)).toBeVisible();
+      await expectAccessible(page, 'order confirmation');
 
       await page.goto('/history');
       await expect(page.getByText('Pending')).toBeVisible();

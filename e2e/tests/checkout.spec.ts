@@ -6,7 +6,7 @@ import {
   expect,
   getJson,
   openAs,
-  reserveOne,
+  reserveUnits,
   seedAdmin,
   signUpShopper,
   storeSessionIn,
@@ -157,57 +157,115 @@ test.describe('checkout', () => {
     await expect(page.getByText('Card', { exact: true })).toBeVisible();
   });
 
-  test('the cart fits a 390 px phone, however long a name in it, and no page scrolls sideways', async ({
+  test('the cart fits a 390 and a 360 px phone, however long a name or large a total, and no page scrolls sideways, for a shopper or staff', async ({
     page,
     request,
   }) => {
+    // Decision 171: the bar's icons and a cart line's total once pushed pages sideways.
+    test.setTimeout(90_000);
     const admin = await apiLogin(request, seedAdmin.email, seedAdmin.password);
     const name = `${unique('Ronin of the Crimson Moon Deluxe Limited Edition')} 1/7 Scale Figure`;
-    const productID = await createToy(request, admin, {
-      name,
-      description: 'A figure whose name is longer than a phone is wide.',
-      price: '149.99',
-      toyType: 'action-figure',
-      stock: '5',
-    });
+    const toy = (price: string, label: string) =>
+      createToy(request, admin, {
+        name: `${name} ${label}`,
+        description: 'A figure whose name is longer than a phone is wide.',
+        price,
+        toyType: 'action-figure',
+        stock: '10',
+      });
+    // 8 × $129.99 = $1,039.92 and 9 × $39.99 = $359.91: the totals that once ran out of their
+    // cards at 390 and 360 px.
+    const lines = [
+      { productID: await toy('129.99', 'A'), quantity: 8, total: 1039.92 },
+      { productID: await toy('39.99', 'B'), quantity: 9, total: 359.91 },
+    ];
     const shopper = await createShopper(request);
-    await reserveOne(request, shopper, productID);
+    for (const line of lines) {
+      await reserveUnits(request, shopper, line.productID, line.quantity);
+    }
 
-    await page.setViewportSize({ width: 390, height: 900 });
-    await openAs(page, shopper, '/cart');
-    // The name wraps onto two lines and is cut after them, whole in the link's title; the page
-    // does not scroll sideways.
-    const link = page.getByRole('link', { name });
-    await expect(link).toBeVisible();
-    await expect(link).toHaveAttribute('title', name);
-    const shape = await link.evaluate((e) => ({
-      lines: Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)),
-      clamped: e.scrollHeight > e.clientHeight,
-      cutSideways: e.scrollWidth > e.clientWidth,
-    }));
-    expect(shape).toEqual({ lines: 2, clamped: true, cutSideways: false });
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      clientWidth: document.documentElement.clientWidth,
-    }));
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-    // The line's price stays inside its card.
-    const card = page.getByRole('region', { name: 'Cart items' }).getByRole('listitem');
-    const price = card.getByText(formatDollars(149.99), { exact: true });
-    const [cardBox, priceBox] = [await card.boundingBox(), await price.boundingBox()];
-    expect(priceBox!.x).toBeGreaterThanOrEqual(cardBox!.x);
-    expect(priceBox!.x + priceBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
-
-    // No page of a shopper's scrolls sideways on this phone.
-    for (const path of ['/', '/shop', `/shop/${productID}`, '/history', '/login', '/signup']) {
-      if (path === '/login') await page.evaluate(() => localStorage.clear());
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const overflow = await page.evaluate(() => ({
-        scrollWidth: document.scrollingElement!.scrollWidth,
-        innerWidth: window.innerWidth,
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openAs(page, shopper, '/cart');
+      const items = page.getByRole('region', { name: 'Cart items' }).getByRole('listitem');
+      await expect(items).toHaveCount(2);
+      // The name wraps onto two lines and is cut after them, whole in the link's title.
+      const link = page.getByRole('link', { name: `${name} A` });
+      await expect(link).toHaveAttribute('title', `${name} A`);
+      const shape = await link.evaluate((e) => ({
+        lines: Math.round(e.clientHeight / parseFloat(getComputedStyle(e).lineHeight)),
+        clamped: e.scrollHeight > e.clientHeight,
+        cutSideways: e.scrollWidth > e.clientWidth,
       }));
-      expect(overflow.scrollWidth, path).toBeLessThanOrEqual(overflow.innerWidth);
+      expect(shape, `${width} px`).toEqual({ lines: 2, clamped: true, cutSideways: false });
+      // Each line's total stays inside its card's padding.
+      for (const [i, line] of lines.entries()) {
+        const price = items.nth(i).getByText(formatDollars(line.total), { exact: true });
+        await expect(price).toBeVisible();
+        const inside = await items.nth(i).evaluate(
+          (card, priceElement) => {
+            const box = card.getBoundingClientRect();
+            const style = getComputedStyle(card);
+            const text = priceElement!.getBoundingClientRect();
+            return {
+              left: text.left >= box.left + parseFloat(style.paddingLeft) - 0.5,
+              right: text.right <= box.right - parseFloat(style.paddingRight) + 0.5,
+            };
+          },
+          await price.elementHandle(),
+        );
+        expect.soft(inside, `${formatDollars(line.total)} at ${width} px`).toEqual({
+          left: true,
+          right: true,
+        });
+      }
+    }
+
+    // No page scrolls sideways on either phone, signed out, as a shopper or as staff.
+    const shopPages = ['/', '/shop', `/shop/${lines[0]!.productID}`, '/releases', '/cart'];
+    const shopperPages = [...shopPages, '/history', '/wishlist'];
+    const staffPages = [
+      ...shopperPages,
+      '/dashboard',
+      '/dashboard/orders',
+      '/dashboard/users',
+      '/dashboard/coupons',
+    ];
+    const visits: [string, typeof admin | null, string[]][] = [
+      ['shopper', shopper, shopperPages],
+      ['staff', admin, staffPages],
+      ['signed out', null, ['/', '/login', '/signup']],
+    ];
+    for (const width of [390, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [who, session, paths] of visits) {
+        if (session) await storeSessionIn(page, session);
+        else await page.evaluate(() => localStorage.clear());
+        for (const path of paths) {
+          await page.goto(path);
+          await page.waitForLoadState('networkidle');
+          const overflow = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }));
+          expect
+            .soft(overflow.scrollWidth, `${path} as ${who} at ${width} px`)
+            .toBe(overflow.clientWidth);
+        }
+      }
+    }
+    // The widest bar (staff's, with the brand's name and the word Logout) on a small tablet.
+    for (const width of [640, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      await storeSessionIn(page, admin);
+      await page.goto('/cart');
+      await page.waitForLoadState('networkidle');
+      expect
+        .soft(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `/cart as staff at ${width} px`,
+        )
+        .toBe(width);
     }
   });
 });

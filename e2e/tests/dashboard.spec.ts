@@ -206,6 +206,57 @@ test.describe('staff dashboard', () => {
     await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
+  test("the revenue chart's words keep their size on a phone, and a day's amounts reach the keyboard and the pointer", async ({
+    page,
+    request,
+  }) => {
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openAsAdmin(page, request, '/dashboard/orders');
+      const chart = page.getByRole('group', { name: /^Revenue by day/ });
+      await expect(chart).toBeVisible();
+      // The drawing is drawn at its card's width: its words are 12 px on a phone too, and the
+      // foot's dates do not run into each other.
+      const words = await chart.locator('svg text').evaluateAll((texts) =>
+        texts.map((text) => {
+          const box = text.getBoundingClientRect();
+          return { text: text.textContent, height: box.height, left: box.left, right: box.right };
+        }),
+      );
+      for (const word of words)
+        expect(word.height, `${word.text} at ${width} px`).toBeGreaterThan(12);
+      const dates = words.filter((word) => /^\d{2}-\d{2}-\d{4}$/.test(word.text ?? ''));
+      expect(dates.length, `dates at ${width} px`).toBeGreaterThanOrEqual(2);
+      for (const [a, b] of dates.slice(1).map((d, i) => [dates[i]!, d] as const))
+        expect(a.right, `${a.text} before ${b.text}`).toBeLessThan(b.left);
+      // The amounts up the side are round: $0, then whole steps.
+      const amounts = words.filter((word) => word.text?.startsWith('$')).map((word) => word.text);
+      expect(amounts[0]).toBe('$0');
+      for (const amount of amounts) expect(amount).toMatch(/^\$\d{1,3}(,\d{3})*$/);
+
+      // The keyboard: the last day on focus, the day before with the left arrow.
+      const reading = page.getByTestId('revenue-reading');
+      await chart.focus();
+      await expect(reading).toHaveText(
+        /^\d{2}-\d{2}-\d{4}: cash \$[\d,]+\.\d{2}, card \$[\d,]+\.\d{2}$/,
+      );
+      const lastDay = (await reading.textContent())!.slice(0, 10);
+      await page.keyboard.press('ArrowLeft');
+      await expect(reading).not.toHaveText(new RegExp(`^${lastDay}`));
+      await chart.blur();
+      // A press on the first day.
+      const box = (await chart.boundingBox())!;
+      await page.mouse.click(box.x + 70, box.y + box.height / 2);
+      await expect(reading).toHaveText(/^\d{2}-\d{2}-\d{4}: cash/);
+      // The page does not scroll sideways.
+      expect(
+        await page.evaluate(
+          () => document.documentElement.scrollWidth === document.documentElement.clientWidth,
+        ),
+      ).toBe(true);
+    }
+  });
+
   test('an unknown dashboard address: a 404 with the dashboard around it, guests and shoppers sent on', async ({
     page,
     request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFieldText, dateFieldValue } from './date-field';
+import { dateFieldText, dateFieldValue, timeFieldValue } from './date-field';
 
 describe('the date field', () => {
   it('sends dd-mm-yyyy as yyyy-mm-dd, with -, / or . and one-digit day or month', () => {
@@ -19,5 +19,17 @@ describe('the date field', () => {
     expect(dateFieldText('2027-05-01')).toBe('01-05-2027');
     expect(dateFieldText('2027-05-01T23:59:59.999Z')).toBe('01-05-2027');
     expect(dateFieldText('soon')).toBe('soon');
+  });
+});
+
+describe('the time field', () => {
+  it('sends h:mm or hh:mm (also with a dot, and seconds) as hh:mm', () => {
+    expect(timeFieldValue(' 9:05 ')).toBe('09:05');
+    expect(timeFieldValue('18.30')).toBe('18:30');
+    expect(timeFieldValue('18:30:15')).toBe('18:30:15');
+  });
+
+  it('passes anything else on as typed, for the rule to refuse', () => {
+    for (const typed of ['6 PM', '1830', '18:3', '']) expect(timeFieldValue(typed)).toBe(typed);
   });
 });

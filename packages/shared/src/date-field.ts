@@ -31,3 +31,22 @@ export function dateFieldText(value: string): string {
   const parts = YEAR_FIRST.exec(value.trim());
   return parts ? `${parts[3]}-${parts[2]}-${parts[1]}` : value;
 }
+
+/** The dashboard's time field beside a date (a drop's sale start, decision 171): 24-hour. */
+export const TIME_FIELD = {
+  placeholder: 'hh:mm',
+  hint: 'Hours and minutes, 24-hour, as hh:mm',
+} as const;
+
+const TIME = /^(\d{1,2})[:.](\d{2})(?::(\d{2}))?$/;
+
+/**
+ * What the time field sends for the text typed: h:mm or hh:mm (also with a dot, and :ss) as
+ * hh:mm[:ss]; anything else trimmed but unchanged, for the form's rule to refuse.
+ */
+export function timeFieldValue(text: string): string {
+  const typed = text.trim();
+  const parts = TIME.exec(typed);
+  if (!parts) return typed;
+  return `${pad2(parts[1]!)}:${parts[2]}${parts[3] ? `:${parts[3]}` : ''}`;
+}

@@ -44,7 +44,7 @@ export interface ProductFormValues {
   /**
    * When the product goes on sale, an ISO instant with its time zone, as sent; '' for none.
    * Absent: an edit keeps the product's. In the dashboard's form fields (ProductFormFields),
-   * the `datetime-local` value in the staff member's own zone.
+   * its date and time as yyyy-mm-ddThh:mm in the staff member's own zone.
    */
   saleStartsAt?: string;
   /**

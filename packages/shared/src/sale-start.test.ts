@@ -4,8 +4,10 @@ import {
   checkSaleStartsAt,
   formatUtcDateTime,
   fromLocalDateTime,
+  joinLocalDateTime,
   SALE_START,
   SALE_START_RULES,
+  splitLocalDateTime,
   timeLeft,
   toLocalDateTime,
 } from './sale-start';
@@ -52,6 +54,21 @@ describe('the dashboard field', () => {
     expect(fromLocalDateTime('')).toBe('');
     expect(fromLocalDateTime('next week')).toBe('next week');
     expect(toLocalDateTime(null)).toBe('');
+  });
+
+  it('sends a typed day or time that does not exist as typed, for the rule to refuse', () => {
+    // A browser reads 2026-02-31T18:30 as the 3rd of March.
+    for (const local of ['2026-02-31T18:30', '2026-12-01T24:00', '2026-12-01T18:60', '2026-12-01T'])
+      expect(checkSaleStartsAt(fromLocalDateTime(local))).toBe(SALE_START_RULES.invalid);
+  });
+
+  it("splits the form's value into its date and time, and joins them back", () => {
+    expect(splitLocalDateTime('2026-12-01T18:00')).toEqual({ date: '2026-12-01', time: '18:00' });
+    expect(splitLocalDateTime('')).toEqual({ date: '', time: '' });
+    expect(splitLocalDateTime('T18:00')).toEqual({ date: '', time: '18:00' });
+    expect(joinLocalDateTime('2026-12-01', '18:00')).toBe('2026-12-01T18:00');
+    expect(joinLocalDateTime('2026-12-01', '')).toBe('2026-12-01T');
+    expect(joinLocalDateTime('', '')).toBe('');
   });
 
   it('speaks on the field through the form rules', () => {

@@ -65,8 +65,8 @@ export function checkSaleStartsAt(raw: string): string | Date | null {
 const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * The value of a `datetime-local` field for an instant, in the zone of whoever runs it (the
- * staff member's browser): yyyy-mm-ddThh:mm, with :ss when the instant has seconds.
+ * The product form's value for an instant (its date and time fields), in the zone of whoever
+ * runs it (the staff member's browser): yyyy-mm-ddThh:mm, with :ss when the instant has seconds.
  */
 export function toLocalDateTime(iso: string | null): string {
   if (!iso) return '';
@@ -77,19 +77,35 @@ export function toLocalDateTime(iso: string | null): string {
   return `${day}T${two(at.getHours())}:${two(at.getMinutes())}${seconds}`;
 }
 
-const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
- * What the product form sends for its `datetime-local` value, read in the zone of whoever
- * runs it: the instant with its zone (toISOString), '' for none, and anything else as typed,
- * so checkSaleStartsAt refuses it with its message.
+ * What the product form sends for its date and time (yyyy-mm-ddThh:mm[:ss]), read in the zone
+ * of whoever runs it: the instant with its zone (toISOString), '' for none, and anything else
+ * as typed, so checkSaleStartsAt refuses it with its message. A date or time that does not
+ * exist (31-02, 24:00) is sent as typed too: a browser would read 31-02 as the 3rd of March.
  */
 export function fromLocalDateTime(local: string): string {
   const text = local.trim();
-  if (!LOCAL.test(text)) return text;
+  const parts = LOCAL.exec(text);
+  if (!parts) return text;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map((p) => Number(p ?? 0));
+  if (!real(year!, month!, day!, hour!, minute!, second!)) return text;
   const at = new Date(text);
   return Number.isNaN(at.getTime()) ? text : at.toISOString();
 }
+
+/** The product form's date and time of a local `yyyy-mm-ddThh:mm[:ss]`, each '' when absent. */
+export function splitLocalDateTime(local: string): { date: string; time: string } {
+  const at = local.indexOf('T');
+  return at < 0
+    ? { date: local, time: '' }
+    : { date: local.slice(0, at), time: local.slice(at + 1) };
+}
+
+/** The product form's value for a date (yyyy-mm-dd) and a time (hh:mm): '' when both are. */
+export const joinLocalDateTime = (date: string, time: string): string =>
+  date === '' && time === '' ? '' : `${date}T${time}`;
 
 /** Whole days, hours, minutes and seconds left until `ms` milliseconds have passed. */
 export interface TimeLeft {
@@ -150,7 +166,12 @@ export const SALE_START = {
   nowOpen: 'On sale now',
   /** A shop card of a product whose sale has not started: "Coming Dec 1". */
   coming: (when: string) => `Coming ${when}`,
-  /** The product form's field, its hint. */
+  /** The product form's fields (a date and a time, decision 171), their hint. */
   field: 'Sale start',
+  date: 'Date',
+  time: 'Time',
+  /** The form's words for a date or time it cannot read (the API's rule names its own format). */
+  formInvalid:
+    'Enter the date as dd-mm-yyyy and the time as hh:mm (24-hour), or leave both empty to sell at once',
   hint: 'Optional, for limited drops: shoppers see a countdown and cannot add it to their cart before this time (your time zone). Leave empty to sell at once.',
 } as const;

@@ -11,6 +11,7 @@ import { cartItem, cartResponse, figureItem, stubApi } from '../../test/checkout
 import { jsonResponse } from '../../test/factories';
 import { renderWithProviders } from '../../test/render';
 import { Navbar } from './navbar';
+import { MORE_PAGES } from './nav-more-menu';
 
 function renderNavbar() {
   return renderWithProviders(
@@ -141,5 +142,49 @@ describe('Navbar', () => {
     renderNavbar();
     expect(screen.getByRole('link', { name: NAV.cart })).toBeInTheDocument();
     expect(screen.queryByTestId('nav-badge')).not.toBeInTheDocument();
+  });
+
+  describe("the phone's menu of the pages its row has no room for", () => {
+    async function openMenu() {
+      const more = screen.getByRole('button', { name: MORE_PAGES });
+      // Hidden from md up, where the row shows every page (a style of index.css).
+      expect(more.closest('li')).toHaveClass('md:hidden');
+      more.focus();
+      await userEvent.keyboard('{Enter}');
+      const menu = await screen.findByRole('menu');
+      const items = within(menu).getAllByRole('menuitem');
+      // Each item a row of its icon and its name (the menu's slot once dropped a link's class).
+      for (const item of items) expect(item).toHaveClass('flex', 'items-center');
+      return items.map((item) => [item.textContent, item.getAttribute('href')]);
+    }
+
+    it('holds Releases, the wishlist and the dashboard for staff, whose row shows them from md up', async () => {
+      storeSession('admin');
+      renderNavbar();
+      expect(await openMenu()).toEqual([
+        ['Releases', '/releases'],
+        ['Wishlist', '/wishlist'],
+        ['Dashboard', '/dashboard'],
+      ]);
+      for (const name of ['Releases', 'Wishlist', 'Dashboard']) {
+        const inRow = screen
+          .getAllByRole('link', { name, hidden: true })
+          .find((link) => link.closest('nav'));
+        expect(inRow!.closest('li')).toHaveClass('hidden', 'md:block');
+      }
+    });
+
+    it('holds no dashboard for a shopper, and only Releases for a guest', async () => {
+      storeSession('user');
+      const { unmount } = renderNavbar();
+      expect(await openMenu()).toEqual([
+        ['Releases', '/releases'],
+        ['Wishlist', '/wishlist'],
+      ]);
+      unmount();
+      window.localStorage.clear();
+      renderNavbar();
+      expect(await openMenu()).toEqual([['Releases', '/releases']]);
+    });
   });
 });

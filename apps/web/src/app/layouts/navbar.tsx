@@ -14,9 +14,11 @@ import { Link } from 'react-router';
 import { Avatar, BrandMark, Button, ButtonLink } from '../../components/ui';
 import { APP_NAME } from '../../lib/brand';
 import { useCart } from '../../lib/cart/cart-api';
+import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { NavIconLink } from './nav-icon-link';
+import { NavMoreMenu } from './nav-more-menu';
 import { useLogout } from './use-logout';
 
 /**
@@ -33,6 +35,7 @@ export function Navbar() {
   const { user } = useSession();
   const logout = useLogout();
   const units = useCartUnits();
+  const staff = user ? isStaff(user.role) : false;
   // From the app's first render on, the bar shows the session itself.
   useEffect(() => document.documentElement.removeAttribute(SIGNED_IN_HINT), []);
 
@@ -58,7 +61,8 @@ export function Navbar() {
             <li>
               <NavIconLink to={paths.shop} label="Shop" icon={Store} />
             </li>
-            <li>
+            {/* Pages a narrow row has no room for: in the menu below md (decision 171). */}
+            <li className="hidden md:block">
               <NavIconLink to={paths.releases} label={RELEASES_PAGE.link} icon={CalendarClock} />
             </li>
             <li>
@@ -73,15 +77,26 @@ export function Navbar() {
               <NavIconLink to={paths.history} label="Purchase history" icon={History} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by a signed-in shopper. */}
-            <li className={user ? undefined : 'hidden signed-in-hint:block'}>
+            <li className={cn('hidden', user ? 'md:block' : 'signed-in-hint:md:block')}>
               <NavIconLink to={paths.wishlist} label={WISHLIST.heading} icon={Heart} />
             </li>
             {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
-            {!user || isStaff(user.role) ? (
-              <li className={user ? undefined : 'hidden staff-hint:block'}>
+            {!user || staff ? (
+              <li className={cn('hidden', user ? 'md:block' : 'staff-hint:md:block')}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
               </li>
             ) : null}
+            <li className="md:hidden">
+              <NavMoreMenu
+                links={[
+                  { to: paths.releases, label: RELEASES_PAGE.link, icon: CalendarClock },
+                  ...(user ? [{ to: paths.wishlist, label: WISHLIST.heading, icon: Heart }] : []),
+                  ...(staff
+                    ? [{ to: paths.dashboard.root, label: 'Dashboard', icon: LayoutDashboard }]
+                    : []),
+                ]}
+              />
+            </li>
           </ul>
         </nav>
 
@@ -92,7 +107,8 @@ export function Navbar() {
               <span className="hidden max-w-32 truncate text-sm font-semibold text-ink-100 lg:inline">
                 {user.username}
               </span>
-              <Button variant="inverse" size="sm" onClick={logout}>
+              {/* As wide as its shape on a drawn page from sm (SessionPlaceholder): nothing moves. */}
+              <Button variant="inverse" size="sm" onClick={logout} className="sm:w-26">
                 <LogOut aria-hidden="true" className="size-4" />
                 {/* Icon only on phones, where the bar has no room for the word. */}
                 <span className="sr-only sm:not-sr-only">Logout</span>

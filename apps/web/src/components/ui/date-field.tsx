@@ -2,8 +2,15 @@
  * A date as the dashboard writes dates: dd-mm-yyyy, in a text field with that format shown as
  * its placeholder and hint, whatever the browser's locale (a native date input shows
  * mm/dd/yyyy in en-US). The value it reports is what the API takes: yyyy-mm-dd (decision 163).
+ * Its time beside it, where one is asked (a drop's sale start): hh:mm, 24-hour (decision 171).
  */
-import { DATE_FIELD, dateFieldText, dateFieldValue } from '@otaku/shared';
+import {
+  DATE_FIELD,
+  dateFieldText,
+  dateFieldValue,
+  TIME_FIELD,
+  timeFieldValue,
+} from '@otaku/shared';
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { FieldHint, Input, type InputProps } from './input';
@@ -13,15 +20,47 @@ export interface DateFieldProps extends Omit<
   'type' | 'value' | 'defaultValue' | 'onChange'
 > {
   id: string;
-  /** yyyy-mm-dd, '' or whatever was typed that is no date. */
+  /** yyyy-mm-dd (hh:mm for a time), '' or whatever was typed that is none. */
   value: string;
   onChange: (value: string) => void;
 }
 
-export function DateField({ id, value, onChange, className, ...props }: DateFieldProps) {
-  const [text, setText] = useState(() => dateFieldText(value));
+interface Format {
+  /** The text shown for a value. */
+  text: (value: string) => string;
+  /** The value reported for a text typed. */
+  value: (text: string) => string;
+  placeholder: string;
+  hint: string;
+  /** A phone's keyboard: digits for a date; a time wants its colon too. */
+  inputMode: 'numeric' | 'text';
+}
+
+const DATE: Format = {
+  text: dateFieldText,
+  value: dateFieldValue,
+  inputMode: 'numeric',
+  ...DATE_FIELD,
+};
+const TIME: Format = {
+  text: (value) => value,
+  value: timeFieldValue,
+  inputMode: 'text',
+  ...TIME_FIELD,
+};
+
+/** A text field that shows its value in one format and reports it in another. */
+function FormattedField({
+  format,
+  id,
+  value,
+  onChange,
+  className,
+  ...props
+}: DateFieldProps & { format: Format }) {
+  const [text, setText] = useState(() => format.text(value));
   // A value set from outside (a form reset) shows; the one this field reported keeps the text.
-  if (dateFieldValue(text) !== value.trim()) setText(dateFieldText(value));
+  if (format.value(text) !== value.trim()) setText(format.text(value));
   const hintId = `${id}-format`;
   const describedBy = [hintId, props['aria-describedby']].filter(Boolean).join(' ');
   return (
@@ -30,18 +69,26 @@ export function DateField({ id, value, onChange, className, ...props }: DateFiel
         {...props}
         id={id}
         type="text"
-        inputMode="numeric"
+        inputMode={format.inputMode}
         autoComplete="off"
-        placeholder={DATE_FIELD.placeholder}
+        placeholder={format.placeholder}
         maxLength={30}
         value={text}
         aria-describedby={describedBy}
         onChange={(e) => {
           setText(e.target.value);
-          onChange(dateFieldValue(e.target.value));
+          onChange(format.value(e.target.value));
         }}
       />
-      <FieldHint id={hintId}>{DATE_FIELD.hint}</FieldHint>
+      <FieldHint id={hintId}>{format.hint}</FieldHint>
     </div>
   );
+}
+
+export function DateField(props: DateFieldProps) {
+  return <FormattedField format={DATE} {...props} />;
+}
+
+export function TimeField(props: DateFieldProps) {
+  return <FormattedField format={TIME} {...props} />;
 }

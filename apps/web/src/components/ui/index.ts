@@ -12,7 +12,7 @@ export {
   type ButtonVariant,
 } from './button';
 export { Card, CardBody, CardHeader, CardTitle } from './card';
-export { DateField, type DateFieldProps } from './date-field';
+export { DateField, TimeField, type DateFieldProps } from './date-field';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { FieldError, FieldHint, Input, Label, type InputProps } from './input';
 export { FileField, type FileFieldProps } from './file-field';

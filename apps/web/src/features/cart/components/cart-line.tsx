@@ -50,7 +50,8 @@ export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
           <span>{formatPrice(item.price)} each</span>
         </div>
         <LineRelease releaseDate={item.releaseDate} />
-        <div className="mt-auto flex items-center justify-between gap-3 pt-2">
+        {/* The line's price moves under the buttons when a phone has no room for both. */}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 pt-2">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${label}`}>
             <Button
               variant="secondary"
@@ -86,7 +87,7 @@ export function CartLine({ item, pending, onStep, onRemove }: CartLineProps) {
               <Trash2 aria-hidden="true" className="size-4" />
             </Button>
           </div>
-          <span className="font-bold text-ink-900">
+          <span className="ml-auto font-bold text-ink-900 tabular-nums">
             {formatPrice(Math.round(item.price * item.itemQuantity * 100) / 100)}
           </span>
         </div>

@@ -49,14 +49,17 @@ const isEmpty = (value: unknown) =>
  * but a field still empty that nobody has touched is not told it is required until it is touched
  * or the form is submitted: picking a category does not flag every field it brings. Anything
  * else a field breaks (a description saved past the limit, a stock that is not a number) shows
- * at once.
+ * at once. A stock row the form adds (a category, a volume or a size chosen) differs from the
+ * form's first values without anyone having changed it, so a stock field counts as changed only
+ * once touched (decision 171).
  */
 export function useShownError(): (name: FieldPath<ProductFields>) => string | undefined {
   const { formState, getFieldState, getValues } = useFormContext<ProductFields>();
   return (name) => {
     const { error, isTouched, isDirty } = getFieldState(name, formState);
     if (!error) return undefined;
-    const said = formState.isSubmitted || isTouched || isDirty || !isEmpty(getValues(name));
+    const changed = isDirty && !name.startsWith('variants.');
+    const said = formState.isSubmitted || isTouched || changed || !isEmpty(getValues(name));
     return said ? error.message : undefined;
   };
 }

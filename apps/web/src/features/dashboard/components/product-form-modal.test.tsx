@@ -93,7 +93,42 @@ describe('ProductFormModal', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Volumes'), ' v1,v2 ');
     await userEvent.tab();
     expect(screen.getByLabelText('Volumes')).toHaveValue('V1, V2');
-    expect(screen.getByText(PRODUCT_FORM.volumeStockRequired('V2'))).toBeInTheDocument();
+    expect(screen.getByLabelText('Stock for V1')).toHaveFocus();
+  });
+
+  it('tells a stock field it is required once it was touched or the form saved, not when the form adds it', async () => {
+    await renderForm();
+    const requiredShown = () =>
+      screen
+        .queryAllByText(/^Stock( for (Volume|Size) \S+)? is required!$/)
+        .map((message) => message.textContent);
+    // A toy's single stock, added by the category.
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'toys');
+    expect(screen.getByLabelText('Stock')).toBeInTheDocument();
+    expect(requiredShown()).toEqual([]);
+    // A comic's volumes, while they are typed and once the cursor has left them.
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'comics');
+    await userEvent.type(screen.getByLabelText('Volumes'), 'V1, V2');
+    expect(screen.getByLabelText('Stock for V2')).toBeInTheDocument();
+    expect(requiredShown()).toEqual([]);
+    await userEvent.tab();
+    expect(requiredShown()).toEqual([]);
+    // Stock for V1 is left empty: that one says so; V2, not yet reached, does not.
+    await userEvent.tab();
+    expect(requiredShown()).toEqual([PRODUCT_FORM.volumeStockRequired('V1')]);
+    // A size ticked.
+    await userEvent.selectOptions(screen.getByLabelText('Category'), 'clothes');
+    await userEvent.click(screen.getByLabelText('M'));
+    expect(screen.getByLabelText('Stock for M')).toBeInTheDocument();
+    expect(requiredShown()).toEqual([]);
+    // Saving tells every one that is empty.
+    await userEvent.click(screen.getByLabelText('S'));
+    await userEvent.click(screen.getByRole('button', { name: /Save|Create/ }));
+    expect(await screen.findByText(PRODUCT_FORM.sizeStockRequired('S'))).toBeInTheDocument();
+    expect(requiredShown()).toEqual([
+      PRODUCT_FORM.sizeStockRequired('S'),
+      PRODUCT_FORM.sizeStockRequired('M'),
+    ]);
   });
 
   it('shows the limits of the shared rules as they are typed', async () => {

@@ -5,13 +5,18 @@ import { Badge, ButtonLink } from '../../../components/ui';
 import { paths } from '../../../lib/paths';
 import { SakuraPetal } from './sakura-petal';
 
-/** The banner's category tiles, each a link to its category in the shop. */
-const shelf = [
+/**
+ * The banner's category tiles, each a link to its category in the shop. Each label reads at 3:1
+ * or more (large text, WCAG 1.4.3) against both ends of its tile's gradient: white on the dark
+ * ones, ink on the sun's (theme-contrast.test.ts; decision 171).
+ */
+export const HERO_TILES = [
   {
     label: 'Comics',
     category: 'comics',
     icon: BookOpen,
     tone: 'from-sakura-500 to-sakura-700',
+    text: 'text-white',
     tilt: '-rotate-6',
   },
   {
@@ -19,6 +24,7 @@ const shelf = [
     category: 'clothes',
     icon: Shirt,
     tone: 'from-ink-500 to-ink-700',
+    text: 'text-white',
     tilt: 'rotate-3',
   },
   {
@@ -26,6 +32,7 @@ const shelf = [
     category: 'shoes',
     icon: Footprints,
     tone: 'from-sun-400 to-sun-600',
+    text: 'text-ink-950',
     tilt: '-rotate-2',
   },
   // Figures are toys, as the home page's action-figures section (DESIGN.md §4).
@@ -33,7 +40,8 @@ const shelf = [
     label: 'Figures',
     category: 'toys',
     icon: ToyBrick,
-    tone: 'from-sakura-400 to-ink-600',
+    tone: 'from-sakura-500 to-ink-600',
+    text: 'text-white',
     tilt: 'rotate-6',
   },
 ] as const;
@@ -81,13 +89,13 @@ export function HeroBanner() {
           aria-label={HOME_PAGE.categoryTiles}
           className="mx-auto hidden w-full max-w-md grid-cols-2 gap-5 sm:grid lg:mr-0 lg:gap-6"
         >
-          {shelf.map(({ label, category, icon: Icon, tone, tilt }) => (
+          {HERO_TILES.map(({ label, category, icon: Icon, tone, text, tilt }) => (
             <li key={label} className={tilt}>
               <Link
                 to={paths.shopCategory(category)}
-                className={`flex aspect-square flex-col justify-between rounded-3xl bg-gradient-to-br p-5 shadow-2xl shadow-black/40 ring-1 ring-white/15 transition-transform hover:scale-105 ${tone}`}
+                className={`flex aspect-square flex-col justify-between rounded-3xl bg-gradient-to-br p-5 shadow-2xl shadow-black/40 ring-1 ring-white/15 transition-transform hover:scale-105 ${tone} ${text}`}
               >
-                <Icon aria-hidden="true" className="size-10 text-white/90" strokeWidth={1.8} />
+                <Icon aria-hidden="true" className="size-10 opacity-90" strokeWidth={1.8} />
                 <span className="font-display text-2xl font-extrabold">{label}</span>
               </Link>
             </li>
