@@ -45,10 +45,20 @@ export function Navbar() {
         <Link
           to={paths.home}
           aria-label={`${APP_NAME} home`}
-          className="hidden shrink-0 items-center gap-2.5 rounded-xl min-[360px]:flex"
+          className={cn(
+            'hidden shrink-0 items-center gap-2.5 rounded-xl',
+            // Staff's row holds the dashboard's icon too (spec §5): the brand gives it the room
+            // below sm, and its name below md (decision 171).
+            staff ? 'sm:flex' : 'min-[360px]:flex staff-hint:max-sm:hidden',
+          )}
         >
           <BrandMark />
-          <span className="hidden font-display text-xl font-extrabold tracking-tight sm:inline">
+          <span
+            className={cn(
+              'hidden font-display text-xl font-extrabold tracking-tight',
+              staff ? 'md:inline' : 'sm:inline staff-hint:max-md:hidden',
+            )}
+          >
             Otaku <span className="text-sakura-400">Shelf</span>
           </span>
         </Link>
@@ -80,9 +90,10 @@ export function Navbar() {
             <li className={cn('hidden', user ? 'md:block' : 'signed-in-hint:md:block')}>
               <NavIconLink to={paths.wishlist} label={WISHLIST.heading} icon={Heart} />
             </li>
-            {/* A guest's bar has it too, shown only on an SSR page opened by staff. */}
+            {/* Staff's at every width (spec §5). A guest's bar has it too, shown only on an SSR
+                page opened by staff. */}
             {!user || staff ? (
-              <li className={cn('hidden', user ? 'md:block' : 'staff-hint:md:block')}>
+              <li className={cn(!user && 'hidden staff-hint:block')}>
                 <NavIconLink to={paths.dashboard.root} label="Dashboard" icon={LayoutDashboard} />
               </li>
             ) : null}
@@ -91,9 +102,6 @@ export function Navbar() {
                 links={[
                   { to: paths.releases, label: RELEASES_PAGE.link, icon: CalendarClock },
                   ...(user ? [{ to: paths.wishlist, label: WISHLIST.heading, icon: Heart }] : []),
-                  ...(staff
-                    ? [{ to: paths.dashboard.root, label: 'Dashboard', icon: LayoutDashboard }]
-                    : []),
                 ]}
               />
             </li>
