@@ -27,7 +27,7 @@ export function functionNames(files: FunctionFile[]): string[] {
   const names = new Set<string>();
   for (const file of files)
     for (const match of file.sql.matchAll(
-      /^CREATE OR REPLACE FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(/gim,
+      /^CREATE OR REPLACE (?:FUNCTION|PROCEDURE)\s+([a-z_][a-z0-9_]*)\s*\(/gim,
     ))
       names.add(match[1]!.toLowerCase());
   return [...names].sort();
