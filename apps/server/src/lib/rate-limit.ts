@@ -126,7 +126,8 @@ export async function enforceRateLimits(
     : sql``;
   const [row] = rowsOf<{ retry_after: number | null }>(
     await ex.execute(sql`select max(c.retry_after) filter (where c.refused) as retry_after
-      from rate_limit_count(${sql.param(keys)}::text[], ${sql.param(windows)}::int[], ${sql.param(limits)}::int[]) c ${noWait}`),
+      from rate_limit_count(${sql.param(keys)}::text[], ${sql.param(windows)}::int[],
+        ${sql.param(limits)}::int[]) c ${noWait}`),
   );
   sweepNowAndThen(ex);
   if (row?.retry_after != null) throw limitPassed(Number(row.retry_after), message);

@@ -436,12 +436,13 @@ export async function addUnits(
   const [row] = rowsOf<CartAddRow>(
     await telling(
       unlessPaying(
-        ex.execute(sql`call cart_add(${sql.param(counters.keys)}::text[], ${sql.param(counters.windows)}::int[],
-          ${sql.param(counters.limits)}::int[], ${!(ex instanceof PgTransaction)}, ${isPostgresDatabase(ex)},
-          ${line.cartId}::text,
-          ${line.userId}::uuid, ${line.productId}::text, ${line.variant}::text,
-          ${line.quantity}::int, ${ceilings.itemMax}::int, ${ceilings.cartMax}::int,
-          ${ceilings.holdMaxMinutes}::int)`),
+        ex.execute(sql`call cart_add(
+          ${sql.param(counters.keys)}::text[], ${sql.param(counters.windows)}::int[],
+          ${sql.param(counters.limits)}::int[],
+          ${!(ex instanceof PgTransaction)}, ${isPostgresDatabase(ex)},
+          ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
+          ${line.variant}::text, ${line.quantity}::int,
+          ${ceilings.itemMax}::int, ${ceilings.cartMax}::int, ${ceilings.holdMaxMinutes}::int)`),
       ),
       () => changed.catalog(ex, { stockOf: [line.productId] }),
     ),

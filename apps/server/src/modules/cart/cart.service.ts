@@ -94,16 +94,14 @@ export function countReservation(
   );
 }
 
-/**
- * What an add is counted against (`reserveStock`): the account's and the address's limits, or
- * nothing (`[]`), as when the add is tried again after its open checkout was closed.
- */
+/** What an add is counted against (`reserveStock`): the account's and the address's limits. */
 export const reservationCounters = (
   owner: CartOwner,
   address: string,
   rates: ReservationRates,
 ): repo.RateCounters => rateLimitArgs(reservationHits(owner, address, rates));
 
+/** No counter: an add tried again after its open checkout was closed is not counted twice. */
 export const NOT_COUNTED: repo.RateCounters = rateLimitArgs([] as RateLimitHit[]);
 
 /** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
