@@ -48,10 +48,12 @@ const versions = () =>
   );
 
 describe('the SQL functions of db/functions', () => {
-  it('are the cart, order placement, search words, stock alert and calendar functions, one definition each', () => {
+  it('are the cart, rate limit, order placement, search words, stock alert and calendar functions, one definition each', () => {
     expect(names).toEqual([
+      'cart_add',
       'cart_change_line',
       'cart_hold',
+      'cart_refusal_terms',
       'cart_release_lapsed',
       'cart_reserve',
       'cart_state',
@@ -59,6 +61,7 @@ describe('the SQL functions of db/functions', () => {
       'one_slip_apart',
       'order_add_units_sold',
       'order_insert',
+      'rate_limit_count',
       'search_word_deletions_of',
       'search_word_matches',
       'search_words_count',

@@ -1,7 +1,8 @@
 /**
  * The database's SQL functions as the files of db/functions define them (decision 143). Applied
  * after the migrations on every start, in one transaction: the files are run (each a series of
- * `CREATE OR REPLACE FUNCTION`s) and the definitions they leave compared with those before;
+ * `CREATE OR REPLACE FUNCTION`s, and `PROCEDURE`s) and the definitions they leave compared with
+ * those before;
  * when nothing changed the transaction is rolled back, so a start that changes nothing writes
  * nothing to the catalog and leaves the other instances' prepared plans alone.
  */
@@ -22,12 +23,12 @@ export function functionFiles(dir: string = functionsDir): FunctionFile[] {
     .map((name) => ({ name, sql: readFileSync(path.join(dir, name), 'utf8') }));
 }
 
-/** The names of the functions the files define. */
+/** The names of the functions (and procedures) the files define. */
 export function functionNames(files: FunctionFile[]): string[] {
   const names = new Set<string>();
   for (const file of files)
     for (const match of file.sql.matchAll(
-      /^CREATE OR REPLACE FUNCTION\s+([a-z_][a-z0-9_]*)\s*\(/gim,
+      /^CREATE OR REPLACE (?:FUNCTION|PROCEDURE)\s+([a-z_][a-z0-9_]*)\s*\(/gim,
     ))
       names.add(match[1]!.toLowerCase());
   return [...names].sort();

@@ -48,7 +48,7 @@ export async function hitRateLimit(
   };
   const row = result.rows[0]!;
   const hits = Number(row.hits);
-  if (Math.random() < 0.01) void sweepExpired(db).catch(() => {});
+  sweepNowAndThen(db);
   return {
     allowed: hits <= rule.limit,
     hits,
@@ -81,54 +81,56 @@ export interface RateLimitHit {
 }
 
 /**
- * Counts one hit on each counter in a single statement (one round trip, however many rules),
- * and throws the 429 of `enforceRateLimit` when any passed its limit, with the longest wait.
- * For calls on a hot path: on PostgreSQL's database itself (not in a transaction) the commit
- * does not wait for the disk, so a counter many calls share (one address) is held only for
- * the moment of its update (decision 101 explains the setting; a count lost in a crash of
- * PostgreSQL only forgives a few hits). Counters are updated in a fixed order, so two calls
- * sharing two counters cannot deadlock.
+ * The counters of `hits` as the arguments of `rate_limit_count` (db/functions/rate-limits.sql):
+ * their keys, windows and limits, each an array in the same order.
+ */
+export function rateLimitArgs(hits: readonly RateLimitHit[]) {
+  return {
+    keys: hits.map((h) => keyOf(h.rule, h.subject)),
+    windows: hits.map((h) => h.rule.windowSeconds),
+    limits: hits.map((h) => h.rule.limit),
+  };
+}
+
+/** The 429 of a call a counter refused, `retryAfter` seconds (at least 1) from its window's end. */
+export function limitPassed(
+  retryAfter: number,
+  message: (retryAfterSeconds: number) => string,
+): AppError {
+  const wait = Math.max(1, retryAfter);
+  return rateLimited(message(wait), wait);
+}
+
+/** Old windows are dead weight: every count clears them now and then. */
+export function sweepNowAndThen(ex: Executor): void {
+  if (Math.random() < 0.01) void sweepExpired(ex).catch(() => {});
+}
+
+/**
+ * Counts one hit on each counter in a single statement (one round trip, however many rules,
+ * `rate_limit_count`), and throws the 429 of `enforceRateLimit` when any passed its limit, with
+ * the longest wait. For calls on a hot path: on PostgreSQL's database itself (not in a
+ * transaction) the commit does not wait for the disk, so a counter many calls share (one
+ * address) is held only for the moment of its update (decision 101 explains the setting; a
+ * count lost in a crash of PostgreSQL only forgives a few hits).
  */
 export async function enforceRateLimits(
   ex: Executor,
   hits: readonly RateLimitHit[],
   message: (retryAfterSeconds: number) => string,
 ): Promise<void> {
-  const counters = hits
-    .map((h) => ({ key: keyOf(h.rule, h.subject), rule: h.rule }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  if (counters.length === 0) return;
-  const values = sql.join(
-    counters.map((c) => sql`(${c.key}::text, ${c.rule.windowSeconds}::int, ${c.rule.limit}::int)`),
-    sql`, `,
-  );
+  if (hits.length === 0) return;
+  const { keys, windows, limits } = rateLimitArgs(hits);
   const noWait = isPostgresDatabase(ex)
     ? sql`cross join (select set_config('synchronous_commit', 'off', true)) as setting`
     : sql``;
-  const rows = rowsOf<{ refused: boolean; retry_after: number }>(
-    await ex.execute(sql`
-      with hit as (
-        insert into rate_limits (key, hits, reset_at)
-        select v.key, 1, now() + make_interval(secs => v.window_seconds)
-        from (values ${values}) as v(key, window_seconds, max_hits) ${noWait}
-        order by v.key
-        on conflict (key) do update set
-          hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
-          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at
-                          else rate_limits.reset_at end
-        returning key, hits, reset_at
-      )
-      select h.hits > v.max_hits as refused,
-        -- A window opened by a transaction that began after this one ends up to a second past
-        -- this one's clock: never say to wait longer than a window.
-        least(v.window_seconds, ceil(extract(epoch from (h.reset_at - now()))))::int as retry_after
-      from hit h join (values ${values}) as v(key, window_seconds, max_hits) on v.key = h.key`),
+  const [row] = rowsOf<{ retry_after: number | null }>(
+    await ex.execute(sql`select max(c.retry_after) filter (where c.refused) as retry_after
+      from rate_limit_count(${sql.param(keys)}::text[], ${sql.param(windows)}::int[],
+        ${sql.param(limits)}::int[]) c ${noWait}`),
   );
-  if (Math.random() < 0.01) void sweepExpired(ex).catch(() => {});
-  const over = rows.filter((r) => r.refused);
-  if (over.length === 0) return;
-  const wait = Math.max(1, ...over.map((r) => Number(r.retry_after)));
-  throw rateLimited(message(wait), wait);
+  sweepNowAndThen(ex);
+  if (row?.retry_after != null) throw limitPassed(Number(row.retry_after), message);
 }
 
 /** Forgets the hits of `subject`, e.g. a successful login clears that account's failures. */

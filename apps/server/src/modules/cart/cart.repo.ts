@@ -5,7 +5,7 @@
  * function that moves stock tells the catalog's caches whose stock it moved (db/changed.ts).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { SelectedFields } from 'drizzle-orm/pg-core';
+import { PgTransaction, type SelectedFields } from 'drizzle-orm/pg-core';
 import { changed, telling } from '../../db/changed';
 import { isPostgresDatabase, type Executor } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
@@ -221,6 +221,18 @@ export async function reserveUnits(
 ): Promise<Reservation> {
   const [row] = await unlessPaying(reserveStatement(ex, { ...line, ...ceilings }));
   if (!row) throw new Error('cart_reserve answered no row');
+  return reservationOf(row);
+}
+
+/** What a `cart_reserve` row says: the units taken and the cart after, or why none were. */
+function reservationOf(
+  row: StateColumns & {
+    stock: number | null;
+    reservedQuantity: number | null;
+    itemHeld: number;
+    cartHeld: number;
+  },
+): Reservation {
   return row.stock == null || row.reservedQuantity == null
     ? {
         taken: false,
@@ -329,38 +341,16 @@ export interface CustomerUnits {
   bought: number;
 }
 
-/**
- * What keeps the cart's customer from more units of a product, in one read: its sale start,
- * by the database's clock the cart functions keep it by, a pre-order's passed last day, and
- * what its limit per customer
- * counts (`customer_product_units`, migration 0028). Read only to word a refusal: the cart
- * functions keep both themselves.
- */
-export async function customerUnits(
-  ex: Executor,
-  cartId: string,
-  productId: string,
-): Promise<CustomerUnits> {
-  const [row] = rowsOf<{
-    opensAtMs: number | null;
-    closedOn: string | null;
-    limit: number | null;
-    units: number | null;
-    inCart: number | null;
-  }>(
-    await ex.execute(sql`select
-        case when p.sale_starts_at > now()
-          then (extract(epoch from p.sale_starts_at) * 1000)::float8 end as "opensAtMs",
-        case when p.preorder_until < shop_today() and p.release_date > shop_today()
-          then to_char(p.preorder_until, 'YYYY-MM-DD') end as "closedOn",
-        p.limit_per_customer as "limit",
-        case when p.limit_per_customer is not null
-          then customer_product_units(${cartId}::text, p.id) end as units,
-        case when p.limit_per_customer is not null
-          then (select coalesce(sum(ci.quantity), 0)::int from cart_items ci
-            where ci.cart_id = ${cartId}::text and ci.product_id = p.id) end as "inCart"
-      from products p where p.id = ${productId}::text`),
-  );
+/** A row of `cart_refusal_terms` (db/functions/cart-add.sql), as `cart_add` also answers it. */
+interface TermsColumns {
+  opensAtMs: number | null;
+  closedOn: string | null;
+  limit: number | null;
+  units: number | null;
+  inCart: number | null;
+}
+
+const termsOf = (row: TermsColumns | undefined): CustomerUnits => {
   const opensAt =
     row?.opensAtMs == null ? null : new Date(Math.round(Number(row.opensAtMs))).toISOString();
   const preordersClosedOn = row?.closedOn ?? null;
@@ -374,6 +364,108 @@ export async function customerUnits(
     inCart,
     bought: Number(row.units) - inCart,
   };
+};
+
+/**
+ * What keeps the cart's customer from more units of a product, in one read
+ * (`cart_refusal_terms`): its sale start, by the database's clock the cart functions keep it by,
+ * a pre-order's passed last day, and what its limit per customer counts
+ * (`customer_product_units`, migration 0028). Read only to word a refusal: the cart functions
+ * keep these rules themselves.
+ */
+export async function customerUnits(
+  ex: Executor,
+  cartId: string,
+  productId: string,
+): Promise<CustomerUnits> {
+  const [row] = rowsOf<TermsColumns>(
+    await ex.execute(sql`select opens_at_ms as "opensAtMs", closed_on as "closedOn",
+        limit_per_customer as "limit", units, in_cart as "inCart"
+      from cart_refusal_terms(${cartId}::text, ${productId}::text)`),
+  );
+  return termsOf(row);
+}
+
+/** The rate limits a shopper's add is counted against, as `rate_limit_count` takes them. */
+export interface RateCounters {
+  keys: string[];
+  windows: number[];
+  limits: number[];
+}
+
+/**
+ * What a shopper's add answers (`cart_add`): refused by a rate limit (`retryAfter`, nothing
+ * reserved), or the reservation, and with a refused one the terms that word it.
+ */
+export type CountedReservation =
+  | { retryAfter: number }
+  | { retryAfter: null; reservation: Reservation & { taken: true } }
+  | { retryAfter: null; reservation: Reservation & { taken: false }; terms: CustomerUnits };
+
+/** The row `cart_add` answers: its INOUT parameters, by name. */
+interface CartAddRow {
+  retry_after: number | null;
+  stock: number | null;
+  reserved_quantity: number | null;
+  item_held: number;
+  cart_held: number;
+  touched_at: Date | string | null;
+  lines: CartLineRow[] | null;
+  opens_at_ms: number | null;
+  closed_on: string | null;
+  limit_per_customer: number | null;
+  units: number | null;
+  in_cart: number | null;
+}
+
+/**
+ * A shopper's add to cart in one round trip (`cart_add`, db/functions/cart-add.sql): counts the
+ * call against `counters` and commits the count on its own, so a counter many shoppers share is
+ * never held while the reservation waits for the variant; then, unless a counter is past its
+ * limit, reserves as `reserveUnits` does, and reads a refusal's terms (`customerUnits`) in the
+ * same call. In a transaction (`ex` one) all of it is that transaction's. On PostgreSQL's
+ * database itself neither commit waits for the disk (decision 101). CheckoutOpenError as
+ * `reserveUnits`, after the count.
+ */
+export async function addUnits(
+  ex: Executor,
+  line: HeldUnits & { cartId: string; userId: string },
+  ceilings: CartCeilings,
+  counters: RateCounters,
+): Promise<CountedReservation> {
+  const [row] = rowsOf<CartAddRow>(
+    await telling(
+      unlessPaying(
+        ex.execute(sql`call cart_add(
+          ${sql.param(counters.keys)}::text[], ${sql.param(counters.windows)}::int[],
+          ${sql.param(counters.limits)}::int[],
+          ${!(ex instanceof PgTransaction)}, ${isPostgresDatabase(ex)},
+          ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
+          ${line.variant}::text, ${line.quantity}::int,
+          ${ceilings.itemMax}::int, ${ceilings.cartMax}::int, ${ceilings.holdMaxMinutes}::int)`),
+      ),
+      () => changed.catalog(ex, { stockOf: [line.productId] }),
+    ),
+  );
+  if (!row) throw new Error('cart_add answered no row');
+  if (row.retry_after != null) return { retryAfter: Number(row.retry_after) };
+  const reservation = reservationOf({
+    stock: row.stock,
+    reservedQuantity: row.reserved_quantity,
+    itemHeld: row.item_held,
+    cartHeld: row.cart_held,
+    touchedAt: row.touched_at,
+    lines: row.lines,
+  });
+  if (reservation.taken) return { retryAfter: null, reservation };
+  const terms = termsOf({
+    opensAtMs: row.opens_at_ms,
+    closedOn: row.closed_on,
+    limit: row.limit_per_customer,
+    units: row.units,
+    inCart: row.in_cart,
+  });
+  return { retryAfter: null, reservation, terms };
 }
 
 /** A variant's stock now; null when the product has no such variant. */

@@ -49,7 +49,7 @@ export const cartRoutes =
     ) => {
       return cart.cartOwner(currentUser(request).id, body);
     };
-    /** A call that may take units counts against the account's and the address's limits. */
+    /** A change that may take units counts against the account's and the address's limits. */
     const counted = (request: Parameters<typeof currentUser>[0], owner: cart.CartOwner) =>
       cart.countReservation(db(), owner, request.ip, rates);
     /** Runs a change once the cart's card checkout, if one is open, is closed (decision 137). */
@@ -66,10 +66,13 @@ export const cartRoutes =
 
     addRoute(app, calls.reserveStock, user, async (request) => {
       const owner = ownerOf(request, request.body);
-      await counted(request, owner);
-      const result = await changing(request, owner, () =>
-        cart.reserveStock(db(), owner, request.body, rules),
-      ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+      // Counted once, in the call that reserves; not again when tried after closing a checkout.
+      let counters = cart.reservationCounters(owner, request.ip, rates);
+      const result = await changing(request, owner, () => {
+        const counting = counters;
+        counters = cart.NOT_COUNTED;
+        return cart.reserveStock(db(), owner, request.body, rules, counting);
+      }).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
       return lineAnswer(result, CART_INFO.added);
     });
 

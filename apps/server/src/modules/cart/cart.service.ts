@@ -17,7 +17,14 @@ import {
 import type { Db, Executor } from '../../db/client';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ImageUrl } from '../../lib/image-urls';
-import { enforceRateLimits, type RateLimitRule } from '../../lib/rate-limit';
+import {
+  enforceRateLimits,
+  limitPassed,
+  rateLimitArgs,
+  sweepNowAndThen,
+  type RateLimitHit,
+  type RateLimitRule,
+} from '../../lib/rate-limit';
 import * as repo from './cart.repo';
 
 export type { CartCeilings, CartState } from './cart.repo';
@@ -62,10 +69,17 @@ const rule = (name: string, limit: number): RateLimitRule => ({
   windowSeconds: 60,
 });
 
+/** The counters a call that may reserve units counts against: its account's and its address's. */
+const reservationHits = (owner: CartOwner, address: string, rates: ReservationRates) => [
+  { rule: rule('reserve:account', rates.perAccount), subject: owner.userId },
+  { rule: rule('reserve:ip', rates.perAddress), subject: address },
+];
+
 /**
- * Counts a call that may reserve units (add to cart, set a quantity) against the account's
- * and the client address's limits (DESIGN.md §8), in one statement; 429 when either is passed.
- * Counted in the database, so every app instance shares the counts.
+ * Counts a call that may reserve units (setting a quantity) against the account's and the
+ * client address's limits (DESIGN.md §8), in one statement; 429 when either is passed.
+ * Counted in the database, so every app instance shares the counts. An add counts in the call
+ * that reserves (`reserveStock`).
  */
 export function countReservation(
   db: Db,
@@ -75,13 +89,20 @@ export function countReservation(
 ): Promise<void> {
   return enforceRateLimits(
     db,
-    [
-      { rule: rule('reserve:account', rates.perAccount), subject: owner.userId },
-      { rule: rule('reserve:ip', rates.perAddress), subject: address },
-    ],
+    reservationHits(owner, address, rates),
     CART_INFO.tooManyReservations,
   );
 }
+
+/** What an add is counted against (`reserveStock`): the account's and the address's limits. */
+export const reservationCounters = (
+  owner: CartOwner,
+  address: string,
+  rates: ReservationRates,
+): repo.RateCounters => rateLimitArgs(reservationHits(owner, address, rates));
+
+/** No counter: an add tried again after its open checkout was closed is not counted twice. */
+export const NOT_COUNTED: repo.RateCounters = rateLimitArgs([] as RateLimitHit[]);
 
 /** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
 function stockFailure(stock: number | null): AppError {
@@ -101,7 +122,8 @@ function stockFailure(stock: number | null): AppError {
  * bought before it), a ceiling it would pass (409 GENERAL_ERROR with its own message and the
  * stock, as the spec's client shows any other message), a pre-order past its last pre-order day
  * (decision 167), the product's limit per customer, or else too few units left. The start, the
- * last day and the limit are read only now, on the refusal, in one read (decisions 140, 166, 167).
+ * last day and the limit are read only on a refusal, in one read (decisions 140, 166, 167): an
+ * add's call has read them already (`known`), a change of a line reads them now.
  */
 async function refusal(
   db: Db,
@@ -111,9 +133,10 @@ async function refusal(
   held: { line: number; cart: number },
   after: { line: number; cart: number },
   stock: number | null,
+  known?: repo.CustomerUnits,
 ): Promise<AppError> {
   if (stock === null) return stockFailure(stock);
-  const terms = await repo.customerUnits(db, owner.cartId, ref.productId);
+  const terms = known ?? (await repo.customerUnits(db, owner.cartId, ref.productId));
   if (terms.opensAt !== null)
     return conflict(SALE_START.notOnSaleYet(terms.opensAt), 'GENERAL_ERROR', {
       stock,
@@ -141,16 +164,18 @@ export interface LineResult {
 }
 
 /**
- * Reserves `quantity` more units for the cart, within the cart's ceilings; answers the line's
- * quantity and the stock left.
+ * Reserves `quantity` more units for the cart, within the cart's ceilings, counting the call
+ * against `counters` first (429 when one is passed, nothing reserved); answers the line's
+ * quantity and the stock left. One round trip, whatever the answer (`repo.addUnits`).
  */
 export async function reserveStock(
   db: Db,
   owner: CartOwner,
   ref: LineRef & { quantity: number },
   ceilings: repo.CartCeilings,
+  counters: repo.RateCounters,
 ): Promise<LineResult> {
-  const reserved = await repo.reserveUnits(
+  const added = await repo.addUnits(
     db,
     {
       cartId: owner.cartId,
@@ -160,12 +185,16 @@ export async function reserveStock(
       quantity: ref.quantity,
     },
     ceilings,
+    counters,
   );
-  if (reserved.taken) {
-    const { stock, reservedQuantity, cart } = reserved;
+  if (counters.keys.length > 0) sweepNowAndThen(db);
+  if (added.retryAfter !== null) throw limitPassed(added.retryAfter, CART_INFO.tooManyReservations);
+  const { reservation } = added;
+  if (reservation.taken) {
+    const { stock, reservedQuantity, cart } = reservation;
     return { stock, reservedQuantity, cart };
   }
-  const held = { line: reserved.itemHeld, cart: reserved.cartHeld };
+  const held = { line: reservation.itemHeld, cart: reservation.cartHeld };
   throw await refusal(
     db,
     owner,
@@ -173,7 +202,8 @@ export async function reserveStock(
     ceilings,
     held,
     { line: held.line + ref.quantity, cart: held.cart + ref.quantity },
-    reserved.stock,
+    reservation.stock,
+    'terms' in added ? added.terms : undefined,
   );
 }
 

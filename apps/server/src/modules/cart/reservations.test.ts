@@ -16,7 +16,7 @@ import {
   type UserFixture,
 } from '../../../test/checkout-fixtures';
 import { holdCart, type CartState } from './cart.repo';
-import { cartOwner, decrementReservation, reserveStock } from './cart.service';
+import { cartOwner, decrementReservation, NOT_COUNTED, reserveStock } from './cart.service';
 import { sweepExpiredReservations } from './reservation-sweeper';
 
 let testDb: TestDatabase;
@@ -40,7 +40,13 @@ const held = async (productId: string, variant: string) => {
 const reserveAll = (productId: string, variant: string, quantity: number) =>
   Promise.allSettled(
     shoppers.map((s) =>
-      reserveStock(db, cartOwner(s.id), { productId, variant, quantity }, DEFAULT_CEILINGS),
+      reserveStock(
+        db,
+        cartOwner(s.id),
+        { productId, variant, quantity },
+        DEFAULT_CEILINGS,
+        NOT_COUNTED,
+      ),
     ),
   );
 
@@ -127,9 +133,9 @@ describe.skipIf(engine !== 'postgres')(
       });
       const owner = cartOwner(shoppers[0]!.id);
       const ref = (variant: string) => ({ productId: product.id, variant, quantity: 1 });
-      await reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS);
+      await reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS, NOT_COUNTED);
       const added = await whileAnotherAdds(owner, product.id, 'M', () =>
-        reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS),
+        reserveStock(db, owner, ref('S'), DEFAULT_CEILINGS, NOT_COUNTED),
       );
       expect(linesOf(product.id, added.cart)).toEqual(['S×2', 'M×2']);
       const taken = await whileAnotherAdds(owner, product.id, 'L', () =>
@@ -150,6 +156,7 @@ describe.skipIf(engine !== 'postgres')(
         owner,
         { productId: product.id, variant: 'S', quantity: 1 },
         DEFAULT_CEILINGS,
+        NOT_COUNTED,
       );
       const held = await whileAnotherAdds(owner, product.id, 'M', () =>
         db.transaction((tx) => holdCart(tx, owner.cartId, owner.userId)),
@@ -188,12 +195,12 @@ describe('how a cart change commits (decision 101)', () => {
     const owner = cartOwner(shoppers[0]!.id);
     const ref = { productId: product.id, variant: '', quantity: 1 };
     await noted();
-    await reserveStock(db, owner, ref, DEFAULT_CEILINGS);
+    await reserveStock(db, owner, ref, DEFAULT_CEILINGS, NOT_COUNTED);
     await decrementReservation(db, owner, ref, DEFAULT_CEILINGS);
     const own = engine === 'postgres' ? 'off' : 'on';
     expect(await noted()).toEqual([own, own]);
     await db.transaction(async (tx) => {
-      await reserveStock(tx, owner, ref, DEFAULT_CEILINGS);
+      await reserveStock(tx, owner, ref, DEFAULT_CEILINGS, NOT_COUNTED);
       await decrementReservation(tx, owner, ref, DEFAULT_CEILINGS);
     });
     expect(await noted()).toEqual(['on', 'on']);
