@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Ellipsis } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 
@@ -15,49 +15,82 @@ export const MORE_PAGES = 'More pages';
 
 /**
  * The narrow bar's menu (below md: phones and small tablets): the pages its row of icons has no
- * room for (docs/decisions/171), each with its icon and its name. A menu button of the bar's icon size; Radix gives it the menu
- * roles, the arrow keys and Escape, and returns the focus to the button.
+ * room for (docs/decisions/171), each with its icon and its name. A disclosure, as the WAI-ARIA
+ * pattern for a site's navigation has it: a button of the bar's icon size that shows and hides
+ * a list of links (Tab walks them); Escape, a click outside or a page change closes it, Escape
+ * giving the focus back to the button. Written here rather than taken from a menu library: the
+ * library's dropdown put about 32 KB (gzipped) into every shop page's first load.
  */
 export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  // A page change (a link of the list, or Back) closes it.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [open]);
+
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
         aria-label={MORE_PAGES}
         title={MORE_PAGES}
-        className="grid size-9 place-items-center rounded-full text-ink-200 transition-colors hover:bg-white/8 hover:text-white data-[state=open]:bg-white/12 data-[state=open]:text-white sm:size-10"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((was) => !was)}
+        className={cn(
+          'grid size-9 place-items-center rounded-full transition-colors hover:bg-white/8 hover:text-white sm:size-10',
+          open ? 'bg-white/12 text-white' : 'text-ink-200',
+        )}
       >
         <Ellipsis aria-hidden="true" className="size-5" strokeWidth={2.2} />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 min-w-48 rounded-2xl bg-ink-900 p-1.5 text-white shadow-2xl ring-1 ring-white/10"
-        >
-          {links.map(({ to, label, icon: Icon }) => {
-            const current = pathname === to || pathname.startsWith(`${to}/`);
-            return (
-              // A plain link: the item's slot passes it a class name, which NavLink's own
-              // class function would not take.
-              <DropdownMenu.Item key={to} asChild>
-                <Link
-                  to={to}
-                  aria-current={current ? 'page' : undefined}
-                  className={cn(
-                    'flex min-h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold data-[highlighted]:bg-white/10',
-                    current ? 'text-sakura-300' : 'text-ink-100',
-                  )}
-                >
-                  <Icon aria-hidden="true" className="size-5" strokeWidth={2.2} />
-                  {label}
-                </Link>
-              </DropdownMenu.Item>
-            );
-          })}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </button>
+      <ul
+        id={panelId}
+        hidden={!open}
+        className="absolute top-full right-0 z-50 mt-2 min-w-48 rounded-2xl bg-ink-900 p-1.5 text-white shadow-2xl ring-1 ring-white/10"
+      >
+        {links.map(({ to, label, icon: Icon }) => {
+          const current = pathname === to || pathname.startsWith(`${to}/`);
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                aria-current={current ? 'page' : undefined}
+                onClick={() => setOpen(false)}
+                className={cn(
+                  'flex min-h-10 items-center gap-3 rounded-xl px-3 text-sm font-semibold hover:bg-white/10',
+                  current ? 'text-sakura-300' : 'text-ink-100',
+                )}
+              >
+                <Icon aria-hidden="true" className="size-5" strokeWidth={2.2} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }

@@ -149,14 +149,35 @@ describe('Navbar', () => {
       const more = screen.getByRole('button', { name: MORE_PAGES });
       // Hidden from md up, where the row shows every page (a style of index.css).
       expect(more.closest('li')).toHaveClass('md:hidden');
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      const list = document.getElementById(more.getAttribute('aria-controls')!)!;
+      expect(list).not.toBeVisible();
       more.focus();
       await userEvent.keyboard('{Enter}');
-      const menu = await screen.findByRole('menu');
-      const items = within(menu).getAllByRole('menuitem');
-      // Each item a row of its icon and its name (the menu's slot once dropped a link's class).
+      expect(more).toHaveAttribute('aria-expanded', 'true');
+      expect(list).toBeVisible();
+      const items = within(list).getAllByRole('link');
+      // Each item a row of its icon and its name.
       for (const item of items) expect(item).toHaveClass('flex', 'items-center');
       return items.map((item) => [item.textContent, item.getAttribute('href')]);
     }
+
+    it('closes on Escape with the focus back on its button, and on a click outside', async () => {
+      storeSession('user');
+      renderNavbar();
+      await openMenu();
+      const more = screen.getByRole('button', { name: MORE_PAGES });
+      const list = document.getElementById(more.getAttribute('aria-controls')!)!;
+      await userEvent.tab();
+      expect(within(list).getByRole('link', { name: 'Releases' })).toHaveFocus();
+      await userEvent.keyboard('{Escape}');
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      expect(more).toHaveFocus();
+      await userEvent.click(more);
+      expect(more).toHaveAttribute('aria-expanded', 'true');
+      await userEvent.click(document.body);
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+    });
 
     it('holds Releases and the wishlist for staff, whose row shows them from md up and the dashboard at every width', async () => {
       storeSession('admin');
