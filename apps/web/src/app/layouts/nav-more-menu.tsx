@@ -23,22 +23,22 @@ export const MORE_PAGES = 'More pages';
  */
 export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: a page change (a link of the list, or Back) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  // A page change (a link of the list, or Back) closes it.
-  useEffect(() => setOpen(false), [pathname]);
-
   useEffect(() => {
     if (!open) return;
     const outside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      if (!root.current?.contains(event.target as Node)) setOpenOn(null);
     };
     const escape = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      setOpen(false);
+      setOpenOn(null);
       button.current?.focus();
     };
     document.addEventListener('pointerdown', outside);
@@ -58,7 +58,7 @@ export function NavMoreMenu({ links }: { links: readonly NavMenuLink[] }) {
         title={MORE_PAGES}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => setOpen(!open)}
         className={cn(
           'grid size-9 place-items-center rounded-full transition-colors hover:bg-white/8 hover:text-white sm:size-10',
           open ? 'bg-white/12 text-white' : 'text-ink-200',
