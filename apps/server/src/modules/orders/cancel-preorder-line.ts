@@ -17,6 +17,7 @@ import {
   type Order,
 } from '@otaku/shared';
 import type { Db } from '../../db/client';
+import { withDeadline } from '../../lib/deadline';
 import { conflict, notFound } from '../../lib/errors';
 import type { ImageUrl } from '../../lib/image-urls';
 import type { AuthUser } from '../../plugins/auth';
@@ -42,6 +43,9 @@ export interface CancelDeps {
 }
 
 const money = (cents: number) => formatDollars(toDollars(cents));
+
+/** How long the cancelling request waits for the provider to take the refund. */
+const REFUND_WAIT_MS = 8_000;
 
 export async function cancelPreorderLine(
   deps: CancelDeps,
@@ -86,7 +90,13 @@ export async function cancelPreorderLine(
     return { refundId, refundCents, totalCents: totals.totalCents };
   });
 
-  if (done.refundId !== null) await deps.refunds.settleNow([done.refundId]);
+  // A slow provider does not hold the answer long: the refund goes on, or stays owed for the
+  // sender, and the shopper reads "on its way".
+  if (done.refundId !== null)
+    await withDeadline(
+      deps.refunds.settleNow([done.refundId]).catch(() => undefined),
+      REFUND_WAIT_MS,
+    );
   deps.orderMails.wake();
   const order = await orderOfUser(deps.db, user, orderID, deps.imageUrl);
   const refund = order.products.find((l) => l.lineId === lineId)?.refund;
