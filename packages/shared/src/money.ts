@@ -11,6 +11,8 @@ export function formatDollars(dollars: number): string {
   const grouped = String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${cents < 0 ? '-' : ''}$${grouped}.${rest}`;
 }
+/** An amount kept in cents, written as the shop writes money: 3499 → $34.99. */
+export const formatCents = (cents: number): string => formatDollars(toDollars(cents));
 
 export interface Totals {
   subtotalCents: number;

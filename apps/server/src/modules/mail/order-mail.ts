@@ -1,8 +1,7 @@
 import {
-  formatDollars,
+  formatCents,
   ORDER_MAIL,
   PREORDER,
-  toDollars,
   type OrderMailKind,
   type RefundStatus,
 } from '@otaku/shared';
@@ -62,13 +61,11 @@ function refundNotes(order: MailedOrder): string[] {
       0,
     );
   const notes: string[] = [];
-  if (sum('refunded') > 0) notes.push(ORDER_MAIL.refunded(money(sum('refunded'))));
+  if (sum('refunded') > 0) notes.push(ORDER_MAIL.refunded(formatCents(sum('refunded'))));
   const owed = sum('owed') + sum('failed');
-  if (owed > 0) notes.push(ORDER_MAIL.refundOwed(money(owed)));
+  if (owed > 0) notes.push(ORDER_MAIL.refundOwed(formatCents(owed)));
   return notes;
 }
-
-const money = (cents: number) => formatDollars(toDollars(cents));
 
 /**
  * An order's e-mail of any kind (decision 109: its confirmation, "shipped"; decision 169: a
@@ -82,17 +79,18 @@ export function orderMail(kind: OrderMailKind, order: MailedOrder, shopUrl: stri
   const lead = words.lead(order.orderNumber);
   const lines = order.lines.map((line) => ({
     label: `${line.quantity} × ${line.productName}${line.variant ? ` (${line.variant})` : ''}${lineNote(line)}`,
-    amount: line.cancelled ? money(0) : money(line.priceCents * line.quantity),
+    amount: line.cancelled ? formatCents(0) : formatCents(line.priceCents * line.quantity),
   }));
   const coupon = order.couponCode ? ` (${order.couponCode}, ${order.discountPercent}%)` : '';
   const totals: [label: string, amount: string][] = [
-    ['Subtotal', money(order.subtotalCents)],
-    ['Shipping', money(order.shippingCents)],
+    ['Subtotal', formatCents(order.subtotalCents)],
+    ['Shipping', formatCents(order.shippingCents)],
   ];
-  if (order.discountCents > 0) totals.push([`Discount${coupon}`, `-${money(order.discountCents)}`]);
-  totals.push(['Total', money(order.totalCents)]);
+  if (order.discountCents > 0)
+    totals.push([`Discount${coupon}`, `-${formatCents(order.discountCents)}`]);
+  totals.push(['Total', formatCents(order.totalCents)]);
   const payment = [
-    ORDER_MAIL.payment(order.paymentMethod, money(order.totalCents)),
+    ORDER_MAIL.payment(order.paymentMethod, formatCents(order.totalCents)),
     ...refundNotes(order),
   ].join(' ');
   const history = `${shopUrl.replace(/\/$/, '')}/history`;

@@ -8,14 +8,7 @@
  * confirmation mail is owed. After the commit the refund is asked of the provider at once; what
  * it does not take stays owed for the refund sender (payments/refunds.ts).
  */
-import {
-  computeTotals,
-  formatDollars,
-  ORDER_INFO,
-  PREORDER_CANCEL,
-  toDollars,
-  type Order,
-} from '@otaku/shared';
+import { computeTotals, formatCents, ORDER_INFO, PREORDER_CANCEL, type Order } from '@otaku/shared';
 import type { Db } from '../../db/client';
 import { withDeadline } from '../../lib/deadline';
 import { conflict, notFound } from '../../lib/errors';
@@ -41,8 +34,6 @@ export interface CancelDeps {
   orderMails: OrderMailer;
   imageUrl: ImageUrl;
 }
-
-const money = (cents: number) => formatDollars(toDollars(cents));
 
 /** How long the cancelling request waits for the provider to take the refund. */
 const REFUND_WAIT_MS = 8_000;
@@ -102,9 +93,9 @@ export async function cancelPreorderLine(
   const refund = order.products.find((l) => l.lineId === lineId)?.refund;
   const message =
     done.refundId === null
-      ? PREORDER_CANCEL.cancelledTotal(money(done.totalCents))
+      ? PREORDER_CANCEL.cancelledTotal(formatCents(done.totalCents))
       : refund?.status === 'refunded'
-        ? PREORDER_CANCEL.cancelledRefunded(money(done.refundCents))
-        : PREORDER_CANCEL.cancelledRefundOwed(money(done.refundCents));
+        ? PREORDER_CANCEL.cancelledRefunded(formatCents(done.refundCents))
+        : PREORDER_CANCEL.cancelledRefundOwed(formatCents(done.refundCents));
   return { order, message };
 }

@@ -1,8 +1,14 @@
-import { computeTotals, PREORDER_CANCEL, toCents, type Order, type OrderLine } from '@otaku/shared';
+import {
+  computeTotals,
+  formatCents,
+  PREORDER_CANCEL,
+  toCents,
+  type Order,
+  type OrderLine,
+} from '@otaku/shared';
 import { Button, Modal } from '../../../components/ui';
 import { toast } from '../../../lib/toast';
 import { toastError } from '../../../lib/errors';
-import { formatPrice } from '../../../lib/format';
 import { useCancelPreorderLine } from '../api/cancel-preorder-line';
 
 export interface CancelPreorderDialogProps {
@@ -22,10 +28,9 @@ function outcome(order: Order, line: OrderLine): string {
     .filter((l) => !l.cancelled && l.lineId !== line.lineId)
     .map((l) => ({ priceCents: toCents(l.price), quantity: l.quantity }));
   const { totalCents } = computeTotals(left, order.discountPercentage);
-  const total = totalCents / 100;
   return order.paymentMethod === 'card' && order.paymentStatus === 'paid'
-    ? PREORDER_CANCEL.confirmRefund(formatPrice(order.finalAmount - total))
-    : PREORDER_CANCEL.confirmTotal(formatPrice(total));
+    ? PREORDER_CANCEL.confirmRefund(formatCents(toCents(order.finalAmount) - totalCents))
+    : PREORDER_CANCEL.confirmTotal(formatCents(totalCents));
 }
 
 /** Asks before a pre-order line is cancelled (decision 169), then cancels it. */
