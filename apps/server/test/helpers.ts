@@ -208,3 +208,15 @@ export async function loseChangeFeedListener(database: Database): Promise<void> 
   );
   await vi.waitUntil(() => database.changes.catalog.version() === null, { timeout: 2_000 });
 }
+
+/** The connection string of the database a test app runs on (PostgreSQL only). */
+export async function databaseUrlOf(db: Database['db']): Promise<string> {
+  const [row] = (
+    (await db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    }
+  ).rows;
+  const u = new URL(process.env.TEST_DATABASE_URL!);
+  u.pathname = `/${row!.name}`;
+  return u.toString();
+}

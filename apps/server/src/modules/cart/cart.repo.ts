@@ -433,21 +433,26 @@ export async function addUnits(
   ceilings: CartCeilings,
   counters: RateCounters,
 ): Promise<CountedReservation> {
+  const tell = () => changed.catalog(ex, { stockOf: [line.productId] });
   const [row] = rowsOf<CartAddRow>(
-    await telling(
-      unlessPaying(
-        ex.execute(sql`call cart_add(
-          ${sql.param(counters.keys)}::text[], ${sql.param(counters.windows)}::int[],
-          ${sql.param(counters.limits)}::int[],
-          ${!(ex instanceof PgTransaction)}, ${isPostgresDatabase(ex)},
-          ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
-          ${line.variant}::text, ${line.quantity}::int,
-          ${ceilings.itemMax}::int, ${ceilings.cartMax}::int, ${ceilings.holdMaxMinutes}::int)`),
-      ),
-      () => changed.catalog(ex, { stockOf: [line.productId] }),
-    ),
+    // A call that failed may have changed the stock (a commit whose answer was lost): told.
+    await unlessPaying(
+      ex.execute(sql`call cart_add(
+        ${sql.param(counters.keys)}::text[], ${sql.param(counters.windows)}::int[],
+        ${sql.param(counters.limits)}::int[],
+        ${!(ex instanceof PgTransaction)}, ${isPostgresDatabase(ex)},
+        ${line.cartId}::text, ${line.userId}::uuid, ${line.productId}::text,
+        ${line.variant}::text, ${line.quantity}::int,
+        ${ceilings.itemMax}::int, ${ceilings.cartMax}::int, ${ceilings.holdMaxMinutes}::int)`),
+    ).catch((error: unknown) => {
+      if (!(error instanceof CheckoutOpenError)) tell();
+      throw error;
+    }),
   );
   if (!row) throw new Error('cart_add answered no row');
+  // Only a taken unit changed the product's stock: a refusal leaves the kept answers showing it
+  // (the cart's own lapsed lines, given back first, are told by cart_release_lapsed itself).
+  if (row.reserved_quantity != null) tell();
   if (row.retry_after != null) return { retryAfter: Number(row.retry_after) };
   const reservation = reservationOf({
     stock: row.stock,

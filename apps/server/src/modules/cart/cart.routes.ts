@@ -7,6 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import * as cart from './cart.service';
+import { SoldOutVariants } from './sold-out';
 
 /**
  * The cart calls; a change first closes the cart's open card checkout with `closeCheckouts`,
@@ -64,15 +65,25 @@ export const cartRoutes =
       answer(ownerOf(request, request.body ?? {}).cartId, CART_INFO.loaded),
     );
 
+    const soldOut = new SoldOutVariants(app.database.changes.catalog, config.databasePoolSize);
     addRoute(app, calls.reserveStock, user, async (request) => {
       const owner = ownerOf(request, request.body);
+      const { productId, variant } = request.body;
       // Counted once, in the call that reserves; not again when tried after closing a checkout.
       let counters = cart.reservationCounters(owner, request.ip, rates);
-      const result = await changing(request, owner, () => {
-        const counting = counters;
-        counters = cart.NOT_COUNTED;
-        return cart.reserveStock(db(), owner, request.body, rules, counting);
-      }).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+      const result = await soldOut
+        .add(
+          productId,
+          variant,
+          (sawStock) =>
+            changing(request, owner, () => {
+              const counting = counters;
+              counters = cart.NOT_COUNTED;
+              return cart.reserveStock(db(), owner, request.body, rules, counting, sawStock);
+            }),
+          cart.soldOut,
+        )
+        .catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
       return lineAnswer(result, CART_INFO.added);
     });
 

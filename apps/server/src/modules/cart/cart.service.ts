@@ -105,6 +105,11 @@ export const reservationCounters = (
 export const NOT_COUNTED: repo.RateCounters = rateLimitArgs([] as RateLimitHit[]);
 
 /** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
+/** What an add of a variant known to be sold out answers (sold-out.ts), as the database would. */
+export const soldOut = (): never => {
+  throw stockFailure(0);
+};
+
 function stockFailure(stock: number | null): AppError {
   if (stock === null) return notFound(CART_INFO.variantNotFound);
   const extra = (body: Omit<ReserveStockError, 'success' | 'message' | 'code'>) => body;
@@ -174,6 +179,7 @@ export async function reserveStock(
   ref: LineRef & { quantity: number },
   ceilings: repo.CartCeilings,
   counters: repo.RateCounters,
+  sawStock: (stock: number | null) => void = () => {},
 ): Promise<LineResult> {
   const added = await repo.addUnits(
     db,
@@ -194,6 +200,7 @@ export async function reserveStock(
     const { stock, reservedQuantity, cart } = reservation;
     return { stock, reservedQuantity, cart };
   }
+  sawStock(reservation.stock);
   const held = { line: reservation.itemHeld, cart: reservation.cartHeld };
   throw await refusal(
     db,

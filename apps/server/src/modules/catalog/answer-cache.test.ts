@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Feed } from '../../db/change-feed';
 import { changed } from '../../db/changed';
 import { openDatabase } from '../../db/client';
-import { engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
+import { databaseUrlOf, engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { createCatalogProduct } from '../../../test/catalog-factories';
 import { bearer, createUser, tokenFor } from '../../../test/users';
 import { AnswerCache } from './answer-cache';
@@ -392,15 +392,3 @@ describe('cached catalog answers on the shop routes', () => {
     });
   });
 });
-
-/** The connection string of the database a test app runs on (PostgreSQL only). */
-async function databaseUrlOf(db: ReturnType<typeof useTestApp>['database']['db']): Promise<string> {
-  const [row] = (
-    (await db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    }
-  ).rows;
-  const u = new URL(process.env.TEST_DATABASE_URL!);
-  u.pathname = `/${row!.name}`;
-  return u.toString();
-}

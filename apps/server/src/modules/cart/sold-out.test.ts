@@ -1,0 +1,188 @@
+/**
+ * A variant known sold out (sold-out.ts, decision 166's third addendum): a later add is refused
+ * without the database, as the database would have refused it, until any change of the
+ * product's stock is told; then the next add tries the database again.
+ */
+import { CART, CART_INFO, endpoints } from '@otaku/shared';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  createProduct,
+  signedInShopper,
+  stockOf,
+  type Shopper,
+} from '../../../test/checkout-fixtures';
+import { databaseUrlOf, engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
+import { Feed } from '../../db/change-feed';
+import { rowsOf } from '../../db/prepared';
+import { SoldOutVariants } from './sold-out';
+
+const t = useTestApp({ RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000' });
+
+/** An add of one unit: its status, message and how many statements it ran. */
+async function add(who: Shopper, productId: string) {
+  const before = t.database.statements();
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: '/api/reserveStock',
+    headers: who.headers,
+    payload: { productId, variant: '', quantity: 1 },
+  });
+  return {
+    status: answer.statusCode,
+    message: answer.json<{ message: string }>().message,
+    statements: t.database.statements() - before,
+  };
+}
+
+/** The shopper's adds counted against the reservation rate limit. */
+async function hits(who: Shopper): Promise<number> {
+  const [row] = rowsOf<{ hits: number }>(
+    await t.database.db.execute(
+      sql`select hits from rate_limits where key = ${`reserve:account:${who.id}`}`,
+    ),
+  );
+  return Number(row?.hits ?? 0);
+}
+
+const refusedWithout = { status: 409, message: CART.outOfStock, statements: 0 };
+
+/** Shoppers who have read their cart once (a signed-in user is then kept, decision 088). */
+async function shoppers(n: number): Promise<Shopper[]> {
+  const all = await Promise.all(
+    Array.from({ length: n }, () => signedInShopper(t.database.db, t.config)),
+  );
+  for (const who of all)
+    await t.app.inject({ method: 'POST', url: '/api/cart', headers: who.headers });
+  return all;
+}
+
+/** A product of one unit that `holder` has taken and `seer`'s add then found at 0. */
+async function soldOutProduct() {
+  // A test before may have cut the change feed's connection: it reconnects by itself.
+  await vi.waitUntil(() => t.database.changes.catalog.version() !== null, { timeout: 5_000 });
+  const product = await createProduct(t.database.db, { stock: { '': 1 } });
+  const [holder, seer, late] = await shoppers(3);
+  expect((await add(holder!, product.id)).status).toBe(200);
+  expect(await add(seer!, product.id)).toMatchObject({ status: 409, statements: 1 });
+  return { product, holder: holder!, late: late! };
+}
+
+describe('an add of a variant known sold out', () => {
+  it('is refused without a statement and counts nothing, until a unit comes back', async () => {
+    const { product, holder, late } = await soldOutProduct();
+    expect(await add(late, product.id)).toEqual(refusedWithout);
+    expect(await hits(late)).toBe(0);
+
+    // The holder gives the unit back: the next add tries the database and takes it.
+    const { method, path } = endpoints.cart.remove;
+    const removed = await t.app.inject({
+      method,
+      url: `/api${path}`,
+      headers: holder.headers,
+      payload: { productId: product.id, variant: '' },
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await add(late, product.id)).toEqual({
+      status: 200,
+      message: CART_INFO.added,
+      statements: 1,
+    });
+    expect(await stockOf(t.database.db, product.id)).toBe(0);
+  });
+
+  it("leaves other products to the database, and another product's sale forgets nothing", async () => {
+    const other = await createProduct(t.database.db, { stock: { '': 2 } });
+    const { product } = await soldOutProduct();
+    const [who] = await shoppers(1);
+    expect(await add(who!, other.id)).toMatchObject({ status: 200, statements: 1 });
+    expect(await add(who!, product.id)).toEqual(refusedWithout);
+  });
+
+  it.skipIf(engine !== 'postgres')(
+    'is tried again on the database while the change feed cannot be trusted',
+    async () => {
+      const { product, late } = await soldOutProduct();
+      await loseChangeFeedListener(t.database);
+      // The database answers: the add is counted (the signed-in user is read again too).
+      expect(await add(late, product.id)).toMatchObject({ status: 409, message: CART.outOfStock });
+      expect(await hits(late)).toBe(1);
+    },
+  );
+
+  it.skipIf(engine !== 'postgres')(
+    'sells again once a writer outside the app (psql, a script) puts stock back',
+    async () => {
+      const { product, late } = await soldOutProduct();
+      const outside = new pg.Client({ connectionString: await databaseUrlOf(t.database.db) });
+      await outside.connect();
+      try {
+        await outside.query('update product_variants set stock = 1 where product_id = $1', [
+          product.id,
+        ]);
+      } finally {
+        await outside.end();
+      }
+      // Refused from what was known until the trigger's notification arrives, then taken.
+      let answer = await add(late, product.id);
+      for (let i = 0; i < 40 && answer.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        answer = await add(late, product.id);
+      }
+      expect(answer).toEqual({ status: 200, message: CART_INFO.added, statements: 1 });
+    },
+  );
+});
+
+describe('the turns of one variant', () => {
+  const live = () => {
+    const feed = new Feed();
+    feed.setLive(true);
+    return feed;
+  };
+  const refuse = (): never => {
+    throw new Error('refused');
+  };
+
+  it('are taken in order, a few at a time, and one that comes after a 0 is refused', async () => {
+    const soldOut = new SoldOutVariants(live(), 1);
+    const ran: string[] = [];
+    let finishFirst!: () => void;
+    const first = soldOut.add(
+      'P',
+      '',
+      async (saw) => {
+        ran.push('first');
+        await new Promise<void>((r) => (finishFirst = r));
+        saw(0);
+      },
+      refuse,
+    );
+    const second = soldOut.add('P', '', async () => void ran.push('second'), refuse);
+    const elsewhere = soldOut.add('Q', '', async () => void ran.push('elsewhere'), refuse);
+    await elsewhere;
+    expect(ran).toEqual(['first', 'elsewhere']);
+    finishFirst();
+    await first;
+    await expect(second).rejects.toThrow('refused');
+    expect(ran).toEqual(['first', 'elsewhere']);
+  });
+
+  it('learn nothing from a reading that overlapped a change of the stock', async () => {
+    const feed = live();
+    const soldOut = new SoldOutVariants(feed, 2);
+    await soldOut.add(
+      'P',
+      '',
+      async (saw) => {
+        feed.stockChanged(['P']);
+        saw(0);
+      },
+      refuse,
+    );
+    let ran = false;
+    await soldOut.add('P', '', async () => void (ran = true), refuse);
+    expect(ran).toBe(true);
+  });
+});

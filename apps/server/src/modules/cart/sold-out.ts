@@ -1,0 +1,97 @@
+/**
+ * What this instance knows to be sold out, so that a drop's late comers are answered without
+ * the database (decision 166, third addendum).
+ *
+ * When a limited figure goes on sale, hundreds of adds of its one variant arrive at once; all
+ * but the stock's worth are refused, and each refusal used to be as dear as a sale (its rate
+ * limit counted and committed, the cart touched, the variant tried, the refusal's terms read).
+ * Here adds of one variant take their turn, at most `inFlight` at a time (the pool's size: the
+ * variant's row lock lets one through at a time anyway), and an add whose turn comes after an
+ * answer showed the variant at 0 is refused at once, "out of stock", with no statement.
+ *
+ * The knowledge is a feed version, as a kept catalog answer's (db/change-aware-cache.ts): it
+ * holds until the catalog's change feed tells any change of the product's stock (this
+ * instance's carts, staff, the sweeper, another instance, a writer outside the app), and is
+ * never taken from a reading that overlapped one, nor while the feed cannot be trusted. So a
+ * unit given back anywhere makes the next add try the database again; another instance's
+ * return is seen as late as its notification (ANNOUNCE_WINDOW_MS), like a shopper who clicked
+ * a moment earlier.
+ */
+import type { ChangeFeed } from '../../db/change-feed';
+
+/** The most variants known sold out at once; past it the oldest knowledge is forgotten. */
+const KNOWN_MAX = 10_000;
+
+interface Turns {
+  running: number;
+  waiting: Array<() => void>;
+}
+
+export class SoldOutVariants {
+  readonly #changes: ChangeFeed;
+  readonly #inFlight: number;
+  /** A variant's key → the feed's version when a reading that began then saw it at 0. */
+  readonly #known = new Map<string, { productId: string; since: number }>();
+  readonly #turns = new Map<string, Turns>();
+
+  constructor(changes: ChangeFeed, inFlight: number) {
+    this.#changes = changes;
+    this.#inFlight = inFlight;
+  }
+
+  /**
+   * Runs `add` in the variant's turn, unless the variant is known sold out by then: then
+   * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed.
+   */
+  async add<T>(
+    productId: string,
+    variant: string,
+    add: (sawStock: (stock: number | null) => void) => Promise<T>,
+    refuse: () => never,
+  ): Promise<T> {
+    const key = `${productId}\u0000${variant}`;
+    await this.#turn(key);
+    try {
+      if (this.#isKnown(key)) refuse();
+      const version = this.#changes.version();
+      return await add((stock) => {
+        if (stock !== 0 || version === null) return;
+        this.#known.delete(key);
+        this.#known.set(key, { productId, since: version });
+        if (this.#known.size > KNOWN_MAX) this.#known.delete(this.#known.keys().next().value!);
+      });
+    } finally {
+      this.#done(key);
+    }
+  }
+
+  #isKnown(key: string): boolean {
+    const known = this.#known.get(key);
+    if (!known) return false;
+    if (
+      this.#changes.version() !== null &&
+      !this.#changes.changedSince([known.productId], known.since)
+    )
+      return true;
+    this.#known.delete(key);
+    return false;
+  }
+
+  #turn(key: string): Promise<void> {
+    const turns = this.#turns.get(key) ?? { running: 0, waiting: [] };
+    this.#turns.set(key, turns);
+    if (turns.running < this.#inFlight) {
+      turns.running++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => turns.waiting.push(resolve));
+  }
+
+  /** The next waiting add of the variant goes on in this one's place (first come, first served). */
+  #done(key: string) {
+    const turns = this.#turns.get(key)!;
+    const next = turns.waiting.shift();
+    if (next) return next();
+    if (--turns.running === 0) this.#turns.delete(key);
+  }
+}
