@@ -62,6 +62,7 @@ describe('the SQL functions of db/functions', () => {
       'order_add_units_sold',
       'order_insert',
       'rate_limit_count',
+      'search_readings',
       'search_word_deletions_of',
       'search_word_matches',
       'search_words_count',

@@ -92,20 +92,17 @@ function typeCondition(category: Category, types: readonly string[]): SQL {
 }
 
 /**
- * The readings of a query's words (db/functions/search-words.sql), prepared: the same text
- * whatever the words, which go as one string (a word has no space).
+ * The readings of a query's words (`search_readings`, db/functions/search-words.sql), prepared:
+ * the same text whatever the words, which go as one string (a word has no space).
  */
 const readingsStatement = prepared((ex) =>
   ex
     .select({
-      position: sql<number>`(q.position - 1)::int`,
-      word: sql<string>`m.word`,
-      score: sql<number>`m.score`,
+      position: sql<number>`r.word_position`,
+      word: sql<string>`r.word`,
+      score: sql<number>`r.score`,
     })
-    .from(
-      sql`unnest(string_to_array(${sql.placeholder('words')}::text, ' ')) with ordinality as q(word, position),
-        search_word_matches(q.word) m`,
-    )
+    .from(sql`search_readings(${sql.placeholder('words')}::text) r`)
     .prepare('search_readings'),
 );
 
