@@ -117,6 +117,26 @@ export default tseslint.config(
     },
   },
   {
+    // The shared package builds its schemas with the `z` of its zod.ts, which sets Zod up first
+    // (messages, jitless in a browser); only that set-up reaches a page, and only with a schema.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/**/*.test.ts', 'packages/shared/src/zod.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              allowTypeImports: true,
+              message: "Take `z` from './zod', which sets Zod up before the first schema.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Server boundaries (decision 142): plugins, db and lib are what modules build on, so they
     // never import a module (nor the demo seed, which does); modules reach each other only one
     // way, and no file imports itself round a cycle. Shared code moves down, or a module hands

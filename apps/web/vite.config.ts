@@ -41,16 +41,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;
         warn(warning);
       },
-      treeshake: {
-        // @otaku/shared is plain source without a "sideEffects" field, so its unused zod
-        // schemas (api.ts) would ship in the first-load bundle. Only its entry and the zod
-        // message set-up have side effects; everything else may be dropped when unused. A module
-        // the app takes even one value from is kept with every schema it builds, so values the
-        // shop's pages read live in zod-free modules (constants.ts, the *-messages.ts files);
-        // a browser test (smoke.spec.ts) checks that those pages load no zod schema.
-        moduleSideEffects: (id) =>
-          !id.includes('/packages/shared/src/') || /\/(index|zod-messages)\.ts$/.test(id),
-      },
     },
   },
 }));

@@ -8,8 +8,6 @@
  * cache through the same seeding the browser uses, so both draw the same thing. Nobody is
  * signed in on the server (useSession's server snapshot), as on the browser's first render.
  */
-// First: configures Zod before @otaku/shared builds its schemas.
-import './lib/zod-jitless';
 import type { RenderFirstScreen } from '@otaku/shared';
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';

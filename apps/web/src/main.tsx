@@ -1,5 +1,3 @@
-// First: configures Zod before @otaku/shared builds its schemas.
-import './lib/zod-jitless';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,5 +1,5 @@
 /** The JSON shapes every API response shares (DESIGN.md §3). */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const errorCodes = [
   'VALIDATION',

@@ -2,7 +2,7 @@
  * Requests and responses of the auth calls (spec §7). The web forms validate with these same
  * schemas; the server layers its own checks (accounts, codes, throttling) on top.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import {
   EMAIL_CODE,
   EMAIL_MAX_LENGTH,

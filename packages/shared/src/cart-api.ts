@@ -3,7 +3,7 @@
  * derives the cart from the signed-in user; `cartId` and `userId` in a body are accepted for
  * the spec's shape and checked, never trusted. Prices are never read from a client.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORIES } from './catalog';
 import { CART_INFO } from './checkout-messages';
 import { MAX_LINE_QUANTITY, VARIANT_MAX_LENGTH } from './constants';

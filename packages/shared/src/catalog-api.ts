@@ -2,7 +2,7 @@
  * Requests and responses of the product and search calls (spec §7 "Products and search",
  * DESIGN.md §4), used by the server routes and the shop pages alike.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { ALL_TYPES, CATEGORIES, CATEGORY_TYPES, SORTS, type Category } from './catalog';
 import {
   DEFAULT_CATEGORY,

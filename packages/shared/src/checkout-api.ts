@@ -2,7 +2,7 @@
  * Requests and responses of coupons, orders and card payments (spec §7). Totals are always
  * computed by the server from database prices; a price or total in a request is stripped.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { COUPON_CODE_MAX_LENGTH, DELIVERY_ADDRESS_MAX_LENGTH, EMAIL_MAX_LENGTH } from './constants';
 import { COUPON, INPUT_RULES, RECRUITER, VALIDATION } from './messages';
 import { PREORDER_CANCEL } from './preorders';

@@ -3,7 +3,7 @@
  * the dashboard pages alike. Identity always comes from the bearer token: the spec's `email`,
  * `viewerEmail` and `editorEmail` fields are accepted for compatibility and ignored.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { codeField, emailField, newPasswordField, publicUserSchema, usernameField } from './auth';
 import { CATEGORIES } from './catalog';
 import { getProductsQuerySchema, getProductsResponseSchema, productSchema } from './catalog-api';

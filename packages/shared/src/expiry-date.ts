@@ -4,7 +4,7 @@
  * (2027-02-31 does not) and the year has four digits. Whether it lies in the future is checked
  * where "now" is known.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { DASHBOARD_RULES } from './dashboard-messages';
 import { requiredString } from './text-rules';
 

@@ -1,4 +1,3 @@
-import './zod-messages';
 export * from './api';
 export * from './auth';
 export * from './cart-api';

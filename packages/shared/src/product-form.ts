@@ -2,7 +2,7 @@
  * The product form's rules (spec §5), written once: the dashboard form checks them on every
  * change (through productFormSchema) and the server checks them again on create and update.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { CATEGORIES, GENRES, MERCH_TYPES, SIZES, TOY_TYPES, VOLUME_PATTERN } from './catalog';
 import type { Category } from './catalog';
 import {

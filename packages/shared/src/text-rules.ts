@@ -3,7 +3,7 @@
  * a missing value reads the spec's "required" text, a present but wrong one says what is
  * wrong; shown text carries no control characters; numbers are plain decimals.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 

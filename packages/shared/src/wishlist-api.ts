@@ -1,7 +1,7 @@
 /**
  * The requests and answers of the wishlist's and back-in-stock alerts' calls (decision 168).
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { productSchema } from './catalog-api';
 import { PAGE_SIZE, VARIANT_MAX_LENGTH } from './constants';
 import { UNSUBSCRIBE_TOKEN_MAX_LENGTH } from './wishlist-messages';

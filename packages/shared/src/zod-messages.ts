@@ -3,13 +3,14 @@
  * Whoever shows a validation error puts the field name in front of a fragment; a message
  * written for the product (from messages.ts) starts with a capital and is shown as it is.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`);
 
 type RawIssue = z.core.$ZodRawIssue;
 
-function fragment(issue: RawIssue): string | undefined {
+/** Zod's message for an issue, as a fragment; none for an issue it has no fragment for. */
+export function fragment(issue: RawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return 'is required';
@@ -51,8 +52,6 @@ function fragment(issue: RawIssue): string | undefined {
       return undefined;
   }
 }
-
-z.config({ customError: fragment });
 
 /** The message a person reads for one validation issue. */
 export function describeIssue(path: ReadonlyArray<PropertyKey>, message: string): string {

@@ -58,7 +58,7 @@ mkdirSync(path.join(dist, 'assets'));
 mkdirSync(path.dirname(path.join(dist, MANIFEST_PATH)));
 writeFileSync(
   path.join(dist, 'index.html'),
-  '<!doctype html><html><head><title>Otaku Shelf</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>',
+  '<!doctype html><html><head><title>Otaku Shelf</title><script type="module" crossorigin src="/assets/index-e1.js"></script><link rel="stylesheet" crossorigin href="/assets/index-e1.css"></head><body><div id="root"></div></body></html>',
 );
 writeFileSync(path.join(dist, MANIFEST_PATH), JSON.stringify(manifest));
 
@@ -298,6 +298,34 @@ describe('the first screen rendered on the server', () => {
     const csp = (await page('/shop')).headers['content-security-policy'] as string;
     const scriptSrc = /script-src ([^;]*)/.exec(csp)![1]!.split(' ');
     expect(scriptSrc).toEqual(["'self'", scriptHashSource(inline[0]!)]);
+  });
+
+  it("asks for what the first paint needs before the app's code: style sheet, pictures, entry, chunks", async () => {
+    const drawn = new SsrPages(html, manifest, () => Promise.resolve('<main>Figures</main>'));
+    const undrawn = new SsrPages(html, manifest, null);
+    for (const pages of [drawn, undrawn]) {
+      for (const url of [`/shop/${comic.id}`, '/shop']) {
+        const [pathname, search = ''] = url.split('?');
+        const sent = (await pages.page(pathname!, search, t.app.catalogAnswers, t.app.log))!.body;
+        const at = (text: string) => {
+          expect(sent, url).toContain(text);
+          return sent.indexOf(text);
+        };
+        const order = [
+          at('<title>'),
+          at('<link rel="stylesheet" crossorigin href="/assets/index-e1.css">'),
+          at('<link rel="preload" as="image"'),
+          at('<script type="module" crossorigin src="/assets/index-e1.js">'),
+          at(url === '/shop' ? '/assets/shop-route-s1.js' : '/assets/product-route-p1.js'),
+          at('</head>'),
+        ];
+        expect(order, url).toEqual([...order].sort((a, b) => a - b));
+        expect(sent.match(/rel="stylesheet"/g), url).toHaveLength(1);
+        if (pages === drawn) {
+          expect(sent.indexOf(SIGNED_IN_HINT_SCRIPT)).toBeLessThan(order[1]!);
+        }
+      }
+    }
   });
 
   it('draws a screen whose answer is missing too, with none', async () => {

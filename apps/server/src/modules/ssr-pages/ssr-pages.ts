@@ -7,7 +7,8 @@
  * - the first screen's catalog answers, exactly as the API sends them, in a JSON script
  *   element the app puts into its query cache before its first render;
  * - a preload of the first product pictures, with the `srcset` and `sizes` their <img> uses,
- *   so the browser picks the same file and does not wait for the answer to know it;
+ *   so the browser picks the same file and does not wait for the answer to know it; with the
+ *   style sheet, they come before the app's entry, so they are asked for first (splitHead);
  * - the first screen itself, rendered from those answers by the web app's own components
  *   (apps/web/src/entry-server.tsx), inside #root: the browser paints it as soon as the page
  *   and its style sheet arrive, and the app's entry (a module script in the head, as Vite
@@ -139,12 +140,25 @@ const modulePreload = (href: string) =>
 /** The built page's entry script, as Vite writes it. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
 
+/** The built page's style sheets, as Vite writes them (after the entry and its preloads). */
+const STYLE_SHEETS = /<link rel="stylesheet" crossorigin href="[^"]+">/g;
+
 /**
- * The head of an SSR page: the built head with the signed-in hint just before the entry (and
- * before the style sheet, so it does not wait for it), run before the first paint.
+ * A built head in two parts, between which a page's pictures go, so that what the first paint
+ * needs is asked for before the app's code: the signed-in hint (SSR pages only; before the
+ * style sheet, so that it does not wait for it), the style sheet, then (between the parts) the
+ * pictures, then the entry and its module preloads as Vite wrote them. A phone's browser opens
+ * six connections to the shop, and a picture asked for after a dozen chunks waited for them
+ * (decision 172). A head without the entry is kept whole, the pictures after it.
  */
-const ssrHeadOf = (head: string) =>
-  head.replace(ENTRY_SCRIPT, (entry) => `<script>${SIGNED_IN_HINT_SCRIPT}</script>${entry}`);
+function splitHead(head: string, hint: string): [string, string] {
+  const entry = ENTRY_SCRIPT.exec(head);
+  if (!entry) return [head, ''];
+  const before = head.slice(0, entry.index);
+  const after = head.slice(entry.index);
+  const sheets = after.match(STYLE_SHEETS) ?? [];
+  return [`${before}${hint}${sheets.join('')}`, after.replace(STYLE_SHEETS, '')];
+}
 
 const picturePreload = (image: ProductImage, sizes: string) =>
   `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(
@@ -212,9 +226,10 @@ async function loadRenderer(
 }
 
 export class SsrPages {
-  readonly #head: string;
+  /** The head, in two parts around the page's pictures (splitHead). */
+  readonly #head: [string, string];
   /** The head of a page with its first screen rendered: with the signed-in hint. */
-  readonly #ssrHead: string;
+  readonly #ssrHead: [string, string];
   readonly #body: [string, string] | null;
   readonly #tail: string;
   readonly #chunks: Record<FirstScreen['screen'], string[]>;
@@ -229,8 +244,8 @@ export class SsrPages {
     catalog?: ChangeFeed,
   ) {
     const at = html.indexOf('</head>');
-    this.#head = html.slice(0, at);
-    this.#ssrHead = ssrHeadOf(this.#head);
+    this.#head = splitHead(html.slice(0, at), '');
+    this.#ssrHead = splitHead(html.slice(0, at), `<script>${SIGNED_IN_HINT_SCRIPT}</script>`);
     this.#tail = html.slice(at);
     // The markup goes between #root's tags.
     const rootAt = this.#tail.indexOf(ROOT_ELEMENT);
@@ -325,8 +340,8 @@ export class SsrPages {
     const hints = this.#chunks[first.screen].map(modulePreload);
     // The shop's and a product's one answer, read for its pictures and the page's title.
     const answer: unknown = first.screen !== 'home' && found[0] ? JSON.parse(found[0].body) : null;
+    const pictures = answersJson !== null ? picturesOf(first.screen, answer) : [];
     if (answersJson !== null) {
-      hints.push(...picturesOf(first.screen, answer));
       hints.push(
         `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${scriptSafe(
           answersJson,
@@ -334,10 +349,11 @@ export class SsrPages {
       );
     }
     const title = titleOf(first.screen, answer, absent);
-    const head = (markup !== null ? this.#ssrHead : this.#head).replace(
+    const [beforePictures, afterPictures] = markup !== null ? this.#ssrHead : this.#head;
+    const head = `${beforePictures.replace(
       TITLE_ELEMENT,
       `<title>${escapeAttribute(title)}</title>`,
-    );
+    )}${pictures.join('')}${afterPictures}`;
     const body = markup !== null && root ? `${root[0]}${markup}${root[1]}` : this.#tail;
     // The app shows its not-found screen; crawlers and link checkers read the status.
     const status = absent && first.screen === 'product' ? 404 : 200;
