@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import * as cart from './cart.service';
-import { SoldOutVariants } from './sold-out';
+import { ADDS_OF_A_VARIANT_AT_ONCE, SoldOutVariants } from './sold-out';
 
 /**
  * The cart calls; a change first closes the cart's open card checkout with `closeCheckouts`,
@@ -65,7 +65,7 @@ export const cartRoutes =
       answer(ownerOf(request, request.body ?? {}).cartId, CART_INFO.loaded),
     );
 
-    const soldOut = new SoldOutVariants(app.database.changes.catalog, config.databasePoolSize);
+    const soldOut = new SoldOutVariants(app.database.changes.catalog, ADDS_OF_A_VARIANT_AT_ONCE);
     addRoute(app, calls.reserveStock, user, async (request) => {
       const owner = ownerOf(request, request.body);
       const { productId, variant } = request.body;
