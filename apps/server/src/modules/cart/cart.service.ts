@@ -104,12 +104,12 @@ export const reservationCounters = (
 /** No counter: an add tried again after its open checkout was closed is not counted twice. */
 export const NOT_COUNTED: repo.RateCounters = rateLimitArgs([] as RateLimitHit[]);
 
-/** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
 /** What an add of a variant known to be sold out answers (sold-out.ts), as the database would. */
 export const soldOut = (): never => {
   throw stockFailure(0);
 };
 
+/** The 409 a losing reservation answers (spec §4: stock -1 or 0); 404 for no such variant. */
 function stockFailure(stock: number | null): AppError {
   if (stock === null) return notFound(CART_INFO.variantNotFound);
   const extra = (body: Omit<ReserveStockError, 'success' | 'message' | 'code'>) => body;
