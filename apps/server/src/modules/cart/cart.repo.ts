@@ -175,21 +175,6 @@ const stateOf = (row: StateColumns): CartState => ({
 const stateOrEmpty = ([row]: StateColumns[]): CartState =>
   row ? stateOf(row) : { lines: [], touchedAt: null };
 
-const reserveStatement = cartChange(
-  'cart_reserve_units',
-  {
-    stock: sql<number | null>`stock`,
-    reservedQuantity: sql<number | null>`reserved_quantity`,
-    itemHeld: sql<number>`item_held`,
-    cartHeld: sql<number>`cart_held`,
-    ...stateFields,
-  },
-  'cart_reserve',
-  sql`${value('cartId')}::text, ${value('userId')}::uuid, ${value('productId')}::text,
-    ${value('variant')}::text, ${value('quantity')}::int, ${value('itemMax')}::int,
-    ${value('cartMax')}::int, ${value('holdMaxMinutes')}::int`,
-);
-
 /** What an add answers: the units taken, or why none were (the cart as counted under its lock). */
 export type Reservation =
   | { taken: true; stock: number; reservedQuantity: number; cart: CartState }
@@ -201,28 +186,6 @@ export type Reservation =
       itemHeld: number;
       cartHeld: number;
     };
-
-/**
- * Reserves units and reads the cart back, in one call of `cart_reserve` (migration 0026): marks
- * the cart active (its row lock comes first, as in every cart change, so the sweeper and this
- * never wait on each other in opposite orders) and ends the holds of its lines older than
- * `holdMaxMinutes`; then, after the lock, counts what the cart holds and, only when the add
- * keeps the variant within `itemMax` and the cart within `cartMax`, takes the units with a
- * conditional update that can never drive stock below 0 and adds them to the line. When nothing
- * is taken no line changes (the cart is still marked active: the shopper is using it). Run on
- * PostgreSQL's database itself, its commit does not wait for the disk (decision 101).
- * CheckoutOpenError, with nothing changed, while a card checkout of the cart may be open
- * (migration 0026).
- */
-export async function reserveUnits(
-  ex: Executor,
-  line: HeldUnits & { cartId: string; userId: string | null },
-  ceilings: CartCeilings,
-): Promise<Reservation> {
-  const [row] = await unlessPaying(reserveStatement(ex, { ...line, ...ceilings }));
-  if (!row) throw new Error('cart_reserve answered no row');
-  return reservationOf(row);
-}
 
 /** What a `cart_reserve` row says: the units taken and the cart after, or why none were. */
 function reservationOf(
@@ -422,10 +385,16 @@ interface CartAddRow {
  * A shopper's add to cart in one round trip (`cart_add`, db/functions/cart-add.sql): counts the
  * call against `counters` and commits the count on its own, so a counter many shoppers share is
  * never held while the reservation waits for the variant; then, unless a counter is past its
- * limit, reserves as `reserveUnits` does, and reads a refusal's terms (`customerUnits`) in the
- * same call. In a transaction (`ex` one) all of it is that transaction's. On PostgreSQL's
- * database itself neither commit waits for the disk (decision 101). CheckoutOpenError as
- * `reserveUnits`, after the count.
+ * limit, reserves with `cart_reserve` (db/functions/cart-changes.sql), and reads a refusal's
+ * terms (`customerUnits`) in the same call. `cart_reserve` marks the cart active (its row lock
+ * first, as in every cart change, so the sweeper and this never wait on each other in opposite
+ * orders) and ends the holds of its lines older than `holdMaxMinutes`; then counts what the
+ * cart holds and, only when the add keeps the variant within `itemMax` and the cart within
+ * `cartMax`, takes the units with a conditional update that can never drive stock below 0 and
+ * adds them to the line. In a transaction (`ex` one) all of it is that transaction's. On
+ * PostgreSQL's database itself neither commit waits for the disk (decision 101).
+ * CheckoutOpenError, after the count and with nothing else changed, while a card checkout of
+ * the cart may be open (migration 0026).
  */
 export async function addUnits(
   ex: Executor,

@@ -71,19 +71,19 @@ export const cartRoutes =
       const { productId, variant } = request.body;
       // Counted once, in the call that reserves; not again when tried after closing a checkout.
       let counters = cart.reservationCounters(owner, request.ip, rates);
-      const result = await soldOut
-        .add(
+      // Each try takes the variant's turn; closing an open checkout (at the provider) does not.
+      const result = await changing(request, owner, () =>
+        soldOut.add(
           productId,
           variant,
-          (sawStock) =>
-            changing(request, owner, () => {
-              const counting = counters;
-              counters = cart.NOT_COUNTED;
-              return cart.reserveStock(db(), owner, request.body, rules, counting, sawStock);
-            }),
+          (sawStock) => {
+            const counting = counters;
+            counters = cart.NOT_COUNTED;
+            return cart.reserveStock(db(), owner, request.body, rules, counting, sawStock);
+          },
           cart.soldOut,
-        )
-        .catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
+        ),
+      ).catch((error: unknown) => cart.asStockRefusal(db(), request.body, error));
       return lineAnswer(result, CART_INFO.added);
     });
 

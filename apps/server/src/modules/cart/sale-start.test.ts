@@ -17,7 +17,8 @@ import {
 import { changed } from '../../db/changed';
 import { rowsOf } from '../../db/prepared';
 import { products } from '../../db/schema/index';
-import { reserveUnits } from './cart.repo';
+import { addUnits } from './cart.repo';
+import { NOT_COUNTED } from './cart.service';
 
 const t = useTestApp();
 
@@ -101,14 +102,12 @@ describe('a product whose sale has not started', () => {
       variant: '',
       quantity: 1,
     };
-    expect(await reserveUnits(t.database.db, line, DEFAULT_CEILINGS)).toMatchObject({
-      taken: false,
-      stock: 5,
+    expect(await addUnits(t.database.db, line, DEFAULT_CEILINGS, NOT_COUNTED)).toMatchObject({
+      reservation: { taken: false, stock: 5 },
     });
     await startSale(product.id, -1);
-    expect(await reserveUnits(t.database.db, line, DEFAULT_CEILINGS)).toMatchObject({
-      taken: true,
-      stock: 4,
+    expect(await addUnits(t.database.db, line, DEFAULT_CEILINGS, NOT_COUNTED)).toMatchObject({
+      reservation: { taken: true, stock: 4 },
     });
   });
 
