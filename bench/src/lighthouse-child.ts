@@ -3,6 +3,8 @@
  * of times and prints every run's measures as JSON on stdout. Started by `lighthouse.ts` on a
  * Node that Lighthouse supports; the argument is `{ pages: [{ page, url }], runs }`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -58,7 +60,14 @@ const CHROME_FLAGS = [
 
 let lighthouseVersion = '';
 
-async function measure(url: string, port: number): Promise<LighthouseSample | undefined> {
+/** Where each run's full report is kept, for reading in Lighthouse's viewer or by script. */
+const reportsDir = path.resolve(import.meta.dirname, '..', '.work', 'lighthouse');
+
+async function measure(
+  url: string,
+  port: number,
+  report: string,
+): Promise<LighthouseSample | undefined> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -67,6 +76,7 @@ async function measure(url: string, port: number): Promise<LighthouseSample | un
   });
   const lhr = result?.lhr;
   if (!lhr) return undefined;
+  writeFileSync(path.join(reportsDir, `${report}.json`), JSON.stringify(lhr));
   lighthouseVersion = lhr.lighthouseVersion;
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? 0;
   const blocking = blockingOf(lhr.audits['long-tasks']?.details);
@@ -89,12 +99,13 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
 });
+mkdirSync(reportsDir, { recursive: true });
 try {
   const samples: Record<string, LighthouseSample[]> = {};
   for (const { page, url } of pages) {
     samples[page] = [];
     for (let i = 0; i < runs; i++) {
-      const sample = await measure(url, chrome.port);
+      const sample = await measure(url, chrome.port, `${page}-${i + 1}`);
       if (sample) samples[page].push(sample);
     }
   }
