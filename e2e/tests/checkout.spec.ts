@@ -221,7 +221,9 @@ test.describe('checkout', () => {
       }
     }
 
-    // No page scrolls sideways on either phone, signed out, as a shopper or as staff.
+    // No page scrolls sideways on the narrower phone, signed out, as a shopper or as staff. At
+    // 390 px the same style rules and media queries hold as at 360 (the narrowest breakpoint is
+    // min-[360px], the next 640 px), so what fits 360 px fits 390: one width is visited.
     const shopPages = ['/', '/shop', `/shop/${lines[0]!.productID}`, '/releases', '/cart'];
     const shopperPages = [...shopPages, '/history', '/wishlist'];
     const staffPages = [
@@ -236,7 +238,7 @@ test.describe('checkout', () => {
       ['staff', admin, staffPages],
       ['signed out', null, ['/', '/login', '/signup']],
     ];
-    for (const width of [390, 360]) {
+    for (const width of [360]) {
       await page.setViewportSize({ width, height: 900 });
       for (const [who, session, paths] of visits) {
         if (session) await storeSessionIn(page, session);
