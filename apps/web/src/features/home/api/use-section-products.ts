@@ -1,5 +1,6 @@
 import { sectionConstraints, type HomeSection } from '@otaku/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { productsQuery } from '../../../lib/catalog-queries';
 
 /** How many products a home carousel shows. */
@@ -8,5 +9,7 @@ export const SECTION_SIZE = 8;
 /** The most popular products of a category (and type), for a home page carousel. */
 export function useSectionProducts(section: HomeSection) {
   const query = useQuery(productsQuery(sectionConstraints(section)));
-  return { ...query, products: query.data?.currPageProducts.slice(0, SECTION_SIZE) };
+  // The same list until the answer changes, so that the carousel keeps its drawn slides.
+  const products = useMemo(() => query.data?.currPageProducts.slice(0, SECTION_SIZE), [query.data]);
+  return { ...query, products };
 }

@@ -1,7 +1,7 @@
 import { HOME_PAGE, PRODUCT_IMAGE_SIZES, type Product } from '@otaku/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ProductCard } from '../../../components/catalog';
 import { Button } from '../../../components/ui';
 import type { ProductCarouselProps } from './product-carousel';
@@ -38,29 +38,35 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
     };
   }, [api, sync]);
 
+  // Made again only when the products change: the arrows' state changes at Embla's first
+  // measure and on every slide, and drawing each card again for it was a long task on a phone.
+  const slides = useMemo(
+    () =>
+      products.map((product, index) => (
+        // The item stays a list item (a screen reader counts the list); the slide is a
+        // group inside it, as a list item may not take another role.
+        <li
+          key={product.productID}
+          className="min-w-0 shrink-0 grow-0 basis-[72%] pl-4 min-[790px]:basis-1/2 min-[830px]:basis-1/3 min-[1024px]:basis-1/4"
+        >
+          <div
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${products.length}`}
+            className="h-full"
+          >
+            <ProductCard product={product} imageSizes={PRODUCT_IMAGE_SIZES.carousel} />
+          </div>
+        </li>
+      )),
+    [products],
+  );
+
   return (
     // A group, not a region: the section around it is already the landmark with this name.
     <div role="group" aria-roledescription="carousel" aria-label={label} className="relative">
       <div ref={viewportRef} className="overflow-hidden">
-        <ul className="-ml-4 flex touch-pan-y">
-          {products.map((product, index) => (
-            // The item stays a list item (a screen reader counts the list); the slide is a
-            // group inside it, as a list item may not take another role.
-            <li
-              key={product.productID}
-              className="min-w-0 shrink-0 grow-0 basis-[72%] pl-4 min-[790px]:basis-1/2 min-[830px]:basis-1/3 min-[1024px]:basis-1/4"
-            >
-              <div
-                role="group"
-                aria-roledescription="slide"
-                aria-label={`${index + 1} of ${products.length}`}
-                className="h-full"
-              >
-                <ProductCard product={product} imageSizes={PRODUCT_IMAGE_SIZES.carousel} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <ul className="-ml-4 flex touch-pan-y">{slides}</ul>
       </div>
       <div className="mt-4 flex justify-end gap-2">
         <Button

@@ -1,0 +1,53 @@
+import { HOME_PAGE } from '@otaku/shared';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type * as CatalogComponents from '../../../components/catalog';
+import { createProduct } from '../../../test/catalog-factories';
+import { renderWithProviders } from '../../../test/render';
+import { CarouselTrack } from './carousel-track';
+
+/** How often a product card is drawn. */
+const cardRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../components/catalog', async (importOriginal) => {
+  const actual = await importOriginal<typeof CatalogComponents>();
+  return {
+    ...actual,
+    ProductCard: (props: CatalogComponents.ProductCardProps) => {
+      cardRenders.count += 1;
+      return actual.ProductCard(props);
+    },
+  };
+});
+
+/** Embla as the track sees it: events it sends, and whether it can scroll on. */
+const embla = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const state = { canNext: false };
+  const api = {
+    on: (_event: string, listener: () => void) => (listeners.add(listener), api),
+    off: (_event: string, listener: () => void) => (listeners.delete(listener), api),
+    canScrollPrev: () => false,
+    canScrollNext: () => state.canNext,
+    scrollPrev: () => {},
+    scrollNext: () => {},
+  };
+  return { api, state, emit: () => listeners.forEach((listener) => listener()) };
+});
+vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, embla.api] }));
+
+describe('a home carousel', () => {
+  it('draws its arrows again when it slides, not its cards', async () => {
+    const products = [createProduct(), createProduct(), createProduct()];
+    renderWithProviders(<CarouselTrack label="Comics & Manga" products={products} />);
+    const next = screen.getByRole('button', { name: HOME_PAGE.nextSlide });
+    await act(async () => {});
+    expect(next).toBeDisabled();
+    const drawn = cardRenders.count;
+    expect(drawn).toBeGreaterThanOrEqual(products.length);
+
+    embla.state.canNext = true;
+    act(() => embla.emit());
+    expect(next).toBeEnabled();
+    expect(cardRenders.count).toBe(drawn);
+  });
+});
