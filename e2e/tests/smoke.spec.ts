@@ -1,4 +1,4 @@
-import { DEMO_SHOP } from '@otaku/shared';
+import { DEMO_SHOP, HOME_PAGE } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -288,6 +288,31 @@ test.describe('shell', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     // The app shows the session itself now: the SSR page's hint is gone.
     await expect(page.locator('html')).not.toHaveAttribute('data-signed-in');
+  });
+
+  test('the home carousels slide once the loading screen has gone, on a phone and a desktop', async ({
+    page,
+  }) => {
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const comics = page.getByRole('group', { name: HOME_PAGE.comicsTitle, exact: true });
+      const first = comics.getByRole('group', { name: /^1 of / });
+      const previous = comics.getByRole('button', { name: HOME_PAGE.previousSlide });
+      const next = comics.getByRole('button', { name: HOME_PAGE.nextSlide });
+      await expect(previous).toBeDisabled();
+      await expect(next).toBeEnabled();
+      const startX = (await first.boundingBox())!.x;
+      await next.click();
+      await expect(previous).toBeEnabled();
+      await expect.poll(async () => (await first.boundingBox())!.x).toBeLessThan(startX - 100);
+      await previous.click();
+      await expect(previous).toBeDisabled();
+      await expect
+        .poll(async () => Math.round((await first.boundingBox())!.x))
+        .toBe(Math.round(startX));
+    }
   });
 
   for (const who of ['shopper', 'staff'] as const) {

@@ -1,9 +1,11 @@
 import { HOME_PAGE } from '@otaku/shared';
 import { act, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as CatalogComponents from '../../../components/catalog';
 import { createProduct } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
+import { HomePageShown } from '../lib/home-page-shown';
 import { CarouselTrack } from './carousel-track';
 
 /** How often a product card is drawn. */
@@ -31,9 +33,17 @@ const embla = vi.hoisted(() => {
     scrollPrev: () => {},
     scrollNext: () => {},
   };
-  return { api, state, emit: () => listeners.forEach((listener) => listener()) };
+  return {
+    api,
+    state,
+    emit: () => listeners.forEach((listener) => listener()),
+    /** The element Embla was given as its viewport (it starts on it). */
+    viewport: null as HTMLElement | null,
+  };
 });
-vi.mock('embla-carousel-react', () => ({ default: () => [() => {}, embla.api] }));
+vi.mock('embla-carousel-react', () => ({
+  default: () => [(node: HTMLElement | null) => (embla.viewport = node), embla.api],
+}));
 
 describe('a home carousel', () => {
   it('draws its arrows again when it slides, not its cards', async () => {
@@ -49,5 +59,28 @@ describe('a home carousel', () => {
     act(() => embla.emit());
     expect(next).toBeEnabled();
     expect(cardRenders.count).toBe(drawn);
+  });
+
+  it('starts Embla only once the home page under the loading screen shows', async () => {
+    const products = [createProduct(), createProduct()];
+    let show = () => {};
+    function Page() {
+      const [shown, setShown] = useState(false);
+      show = () => setShown(true);
+      return (
+        <HomePageShown value={shown}>
+          <CarouselTrack label="Comics & Manga" products={products} />
+        </HomePageShown>
+      );
+    }
+    embla.viewport = null;
+    renderWithProviders(<Page />);
+    await act(async () => {});
+    expect(embla.viewport).toBeNull();
+
+    act(() => show());
+    expect(embla.viewport).toBe(
+      screen.getByRole('group', { name: 'Comics & Manga' }).querySelector('.overflow-hidden'),
+    );
   });
 });

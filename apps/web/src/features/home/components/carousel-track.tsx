@@ -1,9 +1,10 @@
 import { HOME_PAGE, PRODUCT_IMAGE_SIZES, type Product } from '@otaku/shared';
 import useEmblaCarousel from 'embla-carousel-react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ProductCard } from '../../../components/catalog';
 import { Button } from '../../../components/ui';
+import { HomePageShown } from '../lib/home-page-shown';
 import type { ProductCarouselProps } from './product-carousel';
 
 /** Embla's duration is a speed, not milliseconds; 30 moves a slide in about half a second. */
@@ -20,6 +21,8 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
     slidesToScroll: 'auto',
     duration: EMBLA_DURATION,
   });
+  // Embla starts when it is given the viewport, once the page shows (HomePageShown).
+  const shown = useContext(HomePageShown);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -65,7 +68,7 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
   return (
     // A group, not a region: the section around it is already the landmark with this name.
     <div role="group" aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={viewportRef} className="overflow-hidden">
+      <div ref={shown ? viewportRef : undefined} className="overflow-hidden">
         <ul className="-ml-4 flex touch-pan-y">{slides}</ul>
       </div>
       <div className="mt-4 flex justify-end gap-2">

@@ -4,6 +4,7 @@ import { CategorySections } from '../components/category-sections';
 import { HeroBanner } from '../components/hero-banner';
 import { LoadingScreen } from '../components/loading-screen';
 import { loadingEndStyle, useHomeLoading } from '../lib/home-loading';
+import { HomePageShown } from '../lib/home-page-shown';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
@@ -46,7 +47,9 @@ export function HomeRoute() {
   return (
     <>
       {!loaded && <LoadingScreen progress={progress} />}
-      <HomePage loading={!loaded} />
+      <HomePageShown value={loaded}>
+        <HomePage loading={!loaded} />
+      </HomePageShown>
     </>
   );
 }
