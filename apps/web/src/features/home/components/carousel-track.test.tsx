@@ -1,5 +1,5 @@
 import { HOME_PAGE } from '@otaku/shared';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type * as CatalogComponents from '../../../components/catalog';
@@ -79,6 +79,7 @@ describe('a home carousel', () => {
     expect(embla.viewport).toBeNull();
 
     act(() => show());
+    await waitFor(() => expect(embla.viewport).not.toBeNull());
     expect(embla.viewport).toBe(
       screen.getByRole('group', { name: 'Comics & Manga' }).querySelector('.overflow-hidden'),
     );

@@ -21,8 +21,19 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
     slidesToScroll: 'auto',
     duration: EMBLA_DURATION,
   });
-  // Embla starts when it is given the viewport, once the page shows (HomePageShown).
+  // Embla starts when it is given the viewport: once the page shows (HomePageShown), after the
+  // frame that shows it, so that the hero is painted before Embla measures the slides.
   const shown = useContext(HomePageShown);
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setStarted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown]);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -68,7 +79,7 @@ export function CarouselTrack({ label, products }: ProductCarouselProps & { prod
   return (
     // A group, not a region: the section around it is already the landmark with this name.
     <div role="group" aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={shown ? viewportRef : undefined} className="overflow-hidden">
+      <div ref={started ? viewportRef : undefined} className="overflow-hidden">
         <ul className="-ml-4 flex touch-pan-y">{slides}</ul>
       </div>
       <div className="mt-4 flex justify-end gap-2">
