@@ -127,6 +127,12 @@ class RawConnection {
     const headEnd = this.buffered.indexOf('\r\n\r\n');
     if (headEnd < 0 || !this.waiting) return;
     const head = this.buffered.subarray(0, headEnd).toString('latin1');
+    // Only answers that say their length are read; another framing would be misread.
+    if (/\r\ntransfer-encoding:/i.test(head)) {
+      this.waiting.reject(new Error('an answer without content-length'));
+      this.waiting = undefined;
+      return;
+    }
     const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
     if (this.buffered.length < headEnd + 4 + length) return;
     this.buffered = this.buffered.subarray(headEnd + 4 + length);

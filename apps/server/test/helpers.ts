@@ -17,6 +17,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { LISTENER_APPLICATION_NAME } from '../src/db/change-feed';
 import { openDatabase, pgliteExtensions, type Database } from '../src/db/client';
+import { rowsOf } from '../src/db/prepared';
 import { withDatabase } from './template';
 
 export const engine = (process.env.TEST_DB_ENGINE ?? 'pglite') as 'pglite' | 'postgres';
@@ -211,11 +212,7 @@ export async function loseChangeFeedListener(database: Database): Promise<void> 
 
 /** The connection string of the database a test app runs on (PostgreSQL only). */
 export async function databaseUrlOf(db: Database['db']): Promise<string> {
-  const [row] = (
-    (await db.execute(sql`select current_database() as name`)) as unknown as {
-      rows: Array<{ name: string }>;
-    }
-  ).rows;
+  const [row] = rowsOf<{ name: string }>(await db.execute(sql`select current_database() as name`));
   const u = new URL(process.env.TEST_DATABASE_URL!);
   u.pathname = `/${row!.name}`;
   return u.toString();

@@ -16,6 +16,7 @@ import {
 import { databaseUrlOf, engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
 import { Feed } from '../../db/change-feed';
 import { rowsOf } from '../../db/prepared';
+import { DatabaseUnavailableError } from '../../lib/db-errors';
 import { SoldOutVariants } from './sold-out';
 
 const t = useTestApp({ RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000' });
@@ -184,5 +185,18 @@ describe('the turns of one variant', () => {
     let ran = false;
     await soldOut.add('P', '', async () => void (ran = true), refuse);
     expect(ran).toBe(true);
+  });
+
+  it('answer 503, as a wait for the pool does, an add that waited too long, and go on with the next', async () => {
+    const soldOut = new SoldOutVariants(live(), 1, 50);
+    let finishFirst!: () => void;
+    const first = soldOut.add('P', '', () => new Promise<void>((r) => (finishFirst = r)), refuse);
+    const late = soldOut.add('P', '', async () => 'late', refuse);
+    await expect(late).rejects.toBeInstanceOf(DatabaseUnavailableError);
+    const next = soldOut.add('P', '', async () => 'next', refuse);
+    finishFirst();
+    await first;
+    await expect(next).resolves.toBe('next');
+    await expect(soldOut.add('P', '', async () => 'then', refuse)).resolves.toBe('then');
   });
 });

@@ -21,6 +21,8 @@
  * a moment earlier.
  */
 import type { ChangeFeed } from '../../db/change-feed';
+import { DATABASE_TIME_LIMITS } from '../../db/connection-pool';
+import { DatabaseUnavailableError } from '../../lib/db-errors';
 
 /** How many adds of one variant an instance sends to the database at once. */
 export const ADDS_OF_A_VARIANT_AT_ONCE = 1;
@@ -28,21 +30,34 @@ export const ADDS_OF_A_VARIANT_AT_ONCE = 1;
 /** The most variants known sold out at once; past it the oldest knowledge is forgotten. */
 const KNOWN_MAX = 10_000;
 
+/** An add waiting for its turn; `gone` once it stopped waiting (its wait ran out). */
+interface Waiter {
+  go: () => void;
+  gone: boolean;
+}
+
 interface Turns {
   running: number;
-  waiting: Array<() => void>;
+  waiting: Waiter[];
 }
 
 export class SoldOutVariants {
   readonly #changes: ChangeFeed;
   readonly #inFlight: number;
+  readonly #waitMs: number;
   /** A variant's key → the feed's version when a reading that began then saw it at 0. */
   readonly #known = new Map<string, { productId: string; since: number }>();
   readonly #turns = new Map<string, Turns>();
 
-  constructor(changes: ChangeFeed, inFlight: number) {
+  /**
+   * `waitMs`: how long an add waits for its turn before it is answered 503, as a call that waits
+   * for one of the pool's connections is (the turns narrow the pool for one variant): a flood of
+   * adds of one variant makes the late ones fail fast rather than wait without end.
+   */
+  constructor(changes: ChangeFeed, inFlight: number, waitMs = DATABASE_TIME_LIMITS.connectMs) {
     this.#changes = changes;
     this.#inFlight = inFlight;
+    this.#waitMs = waitMs;
   }
 
   /**
@@ -90,14 +105,35 @@ export class SoldOutVariants {
       turns.running++;
       return Promise.resolve();
     }
-    return new Promise((resolve) => turns.waiting.push(resolve));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        go: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        gone: false,
+      };
+      const timer = setTimeout(() => {
+        waiter.gone = true;
+        reject(
+          new DatabaseUnavailableError(
+            new Error(`no turn for the variant's add within ${this.#waitMs} ms`),
+          ),
+        );
+      }, this.#waitMs);
+      turns.waiting.push(waiter);
+    });
   }
 
-  /** The next waiting add of the variant goes on in this one's place (first come, first served). */
+  /**
+   * The next add of the variant still waiting goes on in this one's place (first come, first
+   * served).
+   */
   #done(key: string) {
     const turns = this.#turns.get(key)!;
-    const next = turns.waiting.shift();
-    if (next) return next();
+    for (let next = turns.waiting.shift(); next; next = turns.waiting.shift()) {
+      if (!next.gone) return next.go();
+    }
     if (--turns.running === 0) this.#turns.delete(key);
   }
 }

@@ -1,12 +1,12 @@
 import { HOME_PAGE } from '@otaku/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as CatalogComponents from '../../../components/catalog';
 import { createProduct } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
-import { HomePageShown } from '../lib/home-page-shown';
-import { CarouselTrack } from './carousel-track';
+import type * as HomePageShownModule from '../lib/home-page-shown';
+import type * as CarouselTrackModule from './carousel-track';
 
 /** How often a product card is drawn. */
 const cardRenders = vi.hoisted(() => ({ count: 0 }));
@@ -44,6 +44,17 @@ const embla = vi.hoisted(() => {
 vi.mock('embla-carousel-react', () => ({
   default: () => [(node: HTMLElement | null) => (embla.viewport = node), embla.api],
 }));
+
+let CarouselTrack: typeof CarouselTrackModule.CarouselTrack;
+let HomePageShown: typeof HomePageShownModule.HomePageShown;
+
+// The track and its context afresh, so that they take the mocks above: a file before this one
+// in the worker may have loaded them with the real card and Embla (vitest.config.ts, isolate).
+beforeAll(async () => {
+  vi.resetModules();
+  ({ CarouselTrack } = await import('./carousel-track'));
+  ({ HomePageShown } = await import('../lib/home-page-shown'));
+});
 
 describe('a home carousel', () => {
   it('draws its arrows again when it slides, not its cards', async () => {

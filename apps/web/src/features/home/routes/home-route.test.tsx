@@ -1,6 +1,6 @@
 import { HOME, HOME_PAGE, TIMINGS } from '@otaku/shared';
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createProduct,
   stubCatalogApi,
@@ -8,9 +8,9 @@ import {
 } from '../../../test/catalog-factories';
 import { renderWithProviders } from '../../../test/render';
 import type * as HeroBannerModule from '../components/hero-banner';
-import { noteSsrPage } from '../../../app/ssr-page';
+import type * as SsrPageModule from '../../../app/ssr-page';
 import { ALMOST_READY_MS, loadingText } from '../lib/home-loading';
-import { HomeRoute } from './home-route';
+import type * as HomeRouteModule from './home-route';
 
 /** How often the hero is drawn: the loading screen's steps and end must not redraw it. */
 const heroRenders = vi.hoisted(() => ({ count: 0 }));
@@ -22,6 +22,18 @@ vi.mock('../components/hero-banner', async (importOriginal) => {
       return actual.HeroBanner();
     },
   };
+});
+
+let HomeRoute: typeof HomeRouteModule.HomeRoute;
+let noteSsrPage: typeof SsrPageModule.noteSsrPage;
+
+// The route afresh, so that it draws the counted hero above: a file before this one in the
+// worker may have loaded it with the real one (vitest.config.ts, isolate). Its SSR-page record
+// with it, which the route reads.
+beforeAll(async () => {
+  vi.resetModules();
+  ({ HomeRoute } = await import('./home-route'));
+  ({ noteSsrPage } = await import('../../../app/ssr-page'));
 });
 
 let api: CatalogApiStub;
@@ -166,6 +178,7 @@ describe('HomeRoute', { timeout: 20_000 }, () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<HomeRoute />);
     const first = heroRenders.count;
+    expect(first).toBeGreaterThan(0);
     let elapsed = 0;
     for (const at of TIMINGS.homeSectionFlagsMs) {
       await act(() => vi.advanceTimersByTimeAsync(at - elapsed));
