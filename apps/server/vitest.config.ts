@@ -30,6 +30,9 @@ export default defineConfig({
             testTimeout: 30_000,
             hookTimeout: 60_000,
             pool: 'forks' as const,
+            // Vitest leaves a core to itself by default: one worker on two cores, which left a
+            // core idle through the end of `npm test`'s unit step (docs/decisions/151).
+            maxWorkers: 2,
             // Read per project: a shared project's files run one after another in each worker's
             // process; an isolated project's files each get a process of their own.
             isolate,
