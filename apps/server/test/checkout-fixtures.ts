@@ -146,6 +146,19 @@ export async function signedInShopper(db: Db, config: Config): Promise<Shopper> 
   return { ...user, headers: { authorization: `Bearer ${token}` } };
 }
 
+/** `n` signed-in shoppers who have read their cart once (a signed-in user is then kept, decision 088). */
+export async function shoppersWithCarts(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  n: number,
+): Promise<Shopper[]> {
+  const all = await Promise.all(Array.from({ length: n }, () => signedInShopper(db, config)));
+  for (const who of all)
+    await app.inject({ method: 'POST', url: '/api/cart', headers: who.headers });
+  return all;
+}
+
 /** A shopper's own calls that fill and order a cart, through `app.inject`. */
 export function shopperCalls(app: FastifyInstance, who: Shopper) {
   const post = (url: string, payload: object) =>

@@ -51,6 +51,7 @@ describe('the SQL functions of db/functions', () => {
   it('are the cart, rate limit, order placement, search words, stock alert and calendar functions, one definition each', () => {
     expect(names).toEqual([
       'cart_add',
+      'cart_add_many',
       'cart_change_line',
       'cart_hold',
       'cart_refusal_terms',

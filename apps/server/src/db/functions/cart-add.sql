@@ -78,3 +78,60 @@ BEGIN
       FROM cart_refusal_terms(p_cart_id, p_product_id) t;
   END IF;
 END $$;
+
+-- Several shoppers' adds of one variant in one round trip (decision 166, fifth addendum), each
+-- as cart_add makes it, in the order given: `p_adds` a JSON array of
+-- {keys, windows, limits, cart_id, user_id, product_id, variant, quantity, item_max, cart_max,
+-- hold_max}, answered by a JSON array of cart_add's answers by the same names, in the same
+-- order. One statement, so one transaction: the counts commit with the units, and a failure
+-- leaves nothing done, so the app can make the adds again one by one. A cart with a card
+-- checkout open answers `paying` (its count kept, nothing else changed), where cart_add raises
+-- OS409, so one such cart does not undo the others' adds.
+CREATE OR REPLACE FUNCTION cart_add_many(p_adds json, p_async boolean)
+RETURNS json
+LANGUAGE plpgsql AS $$
+DECLARE
+  a json;
+  answers json[] := '{}';
+  v_retry int; v_stock int; v_reserved int; v_touched timestamptz; v_lines json;
+  v_item int; v_cart int; v_opens float8; v_closed text; v_limit int; v_units int;
+  v_in_cart int;
+BEGIN
+  IF p_async THEN
+    PERFORM set_config('synchronous_commit', 'off', true);
+  END IF;
+  FOR a IN SELECT e.value FROM json_array_elements(p_adds) WITH ORDINALITY e ORDER BY e.ordinality
+  LOOP
+    v_stock := NULL; v_reserved := NULL; v_touched := NULL; v_lines := NULL; v_item := NULL;
+    v_cart := NULL; v_opens := NULL; v_closed := NULL; v_limit := NULL; v_units := NULL;
+    v_in_cart := NULL;
+    SELECT max(h.retry_after) FILTER (WHERE h.refused) INTO v_retry
+      FROM rate_limit_count(
+        ARRAY(SELECT k.value FROM json_array_elements_text(a->'keys') WITH ORDINALITY k
+          ORDER BY k.ordinality),
+        ARRAY(SELECT k.value::int FROM json_array_elements_text(a->'windows') WITH ORDINALITY k
+          ORDER BY k.ordinality),
+        ARRAY(SELECT k.value::int FROM json_array_elements_text(a->'limits') WITH ORDINALITY k
+          ORDER BY k.ordinality)) h;
+    IF v_retry IS NOT NULL THEN
+      answers := answers || json_build_object('retry_after', v_retry);
+      CONTINUE;
+    END IF;
+    BEGIN
+      CALL cart_add('{}', '{}', '{}', false, p_async,
+        a->>'cart_id', (a->>'user_id')::uuid, a->>'product_id', a->>'variant',
+        (a->>'quantity')::int, (a->>'item_max')::int, (a->>'cart_max')::int,
+        (a->>'hold_max')::int,
+        v_retry, v_stock, v_reserved, v_touched, v_lines, v_item, v_cart, v_opens, v_closed,
+        v_limit, v_units, v_in_cart);
+      answers := answers || json_build_object(
+        'stock', v_stock, 'reserved_quantity', v_reserved, 'touched_at', v_touched,
+        'lines', v_lines, 'item_held', v_item, 'cart_held', v_cart, 'opens_at_ms', v_opens,
+        'closed_on', v_closed, 'limit_per_customer', v_limit, 'units', v_units,
+        'in_cart', v_in_cart);
+    EXCEPTION WHEN SQLSTATE 'OS409' THEN
+      answers := answers || json_build_object('paying', true);
+    END;
+  END LOOP;
+  RETURN array_to_json(answers);
+END $$;

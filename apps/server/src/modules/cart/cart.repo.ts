@@ -11,6 +11,7 @@ import { isPostgresDatabase, type Executor } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
 import { carts, cartItems, productVariants } from '../../db/schema/index';
 import { sqlState } from '../../lib/db-errors';
+import type { Settled } from './sold-out';
 
 /** A named value of a prepared statement (db/prepared.ts). */
 const value = (name: string) => sql.placeholder(name);
@@ -422,6 +423,11 @@ export async function addUnits(
   // Only a taken unit changed the product's stock: a refusal leaves the kept answers showing it
   // (the cart's own lapsed lines, given back first, are told by cart_release_lapsed itself).
   if (row.reserved_quantity != null) tell();
+  return countedOf(row);
+}
+
+/** What `cart_add`'s answer says (`addUnits`). */
+function countedOf(row: CartAddRow): CountedReservation {
   if (row.retry_after != null) return { retryAfter: Number(row.retry_after) };
   const reservation = reservationOf({
     stock: row.stock,
@@ -440,6 +446,86 @@ export async function addUnits(
     inCart: row.in_cart,
   });
   return { retryAfter: null, reservation, terms };
+}
+
+/** One shopper's add among several (`addUnitsTogether`): what `addUnits` takes. */
+export interface AddOfMany {
+  line: HeldUnits & { cartId: string; userId: string };
+  counters: RateCounters;
+}
+
+/**
+ * Several shoppers' adds of one variant in one round trip (`cart_add_many`,
+ * db/functions/cart-add.sql), each answered as `addUnits` answers it (CheckoutOpenError for a
+ * cart with a card checkout open), with how many changes of the stock it told (null: not
+ * counted). One statement, one transaction: the counts commit with the
+ * units instead of before them. When the database refuses the statement, nothing of it was
+ * done, and the adds are made again one by one with `addUnits`, each failing or not on its own;
+ * a failure without the database's answer (the connection lost) is each add's failure, as it
+ * would have been alone. A single add, or adds in a transaction of the caller's, are made one
+ * by one from the start.
+ */
+export async function addUnitsTogether(
+  ex: Executor,
+  adds: readonly AddOfMany[],
+  ceilings: CartCeilings,
+): Promise<{ settled: Settled<CountedReservation>[]; told: number | null }> {
+  let told = 0;
+  const tell = () => {
+    told++;
+    changed.catalog(ex, { stockOf: [...new Set(adds.map((a) => a.line.productId))] });
+  };
+  const oneByOne = async () => {
+    const settled: Settled<CountedReservation>[] = [];
+    for (const { line, counters } of adds) {
+      try {
+        settled.push({ ok: true, value: await addUnits(ex, line, ceilings, counters) });
+      } catch (error) {
+        settled.push({ ok: false, error });
+      }
+    }
+    // Each add told its own changes: not counted here (null).
+    return { settled, told: null };
+  };
+  if (adds.length < 2 || ex instanceof PgTransaction) return oneByOne();
+  const payload = adds.map(({ line, counters }) => ({
+    keys: counters.keys,
+    windows: counters.windows,
+    limits: counters.limits,
+    cart_id: line.cartId,
+    user_id: line.userId,
+    product_id: line.productId,
+    variant: line.variant,
+    quantity: line.quantity,
+    item_max: ceilings.itemMax,
+    cart_max: ceilings.cartMax,
+    hold_max: ceilings.holdMaxMinutes,
+  }));
+  let rows: Array<CartAddRow & { paying?: true }>;
+  try {
+    const [answer] = rowsOf<{ answers: Array<CartAddRow & { paying?: true }> }>(
+      await ex.execute(
+        sql`select cart_add_many(${JSON.stringify(payload)}::json, ${isPostgresDatabase(ex)}) as answers`,
+      ),
+    );
+    rows = answer?.answers ?? [];
+  } catch (error) {
+    // Refused by the database: its transaction did nothing. Otherwise (the connection lost or
+    // ended, class 08 or 57) a commit whose answer was lost may have taken units: told, and
+    // each add fails as it would have alone.
+    const state = sqlState(error);
+    if (state !== undefined && !/^(08|57)/.test(state)) return oneByOne();
+    tell();
+    return { settled: adds.map(() => ({ ok: false, error })), told };
+  }
+  if (rows.length !== adds.length) throw new Error('cart_add_many answered a different count');
+  if (rows.some((row) => row.reserved_quantity != null)) tell();
+  const settled = rows.map((row): Settled<CountedReservation> =>
+    row.paying
+      ? { ok: false, error: new CheckoutOpenError() }
+      : { ok: true, value: countedOf(row) },
+  );
+  return { settled, told };
 }
 
 /** A variant's stock now; null when the product has no such variant. */

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/api-route';
 import { currentUser } from '../../plugins/auth';
 import * as cart from './cart.service';
-import { ADDS_OF_A_VARIANT_AT_ONCE, SoldOutVariants } from './sold-out';
+import { SoldOutVariants } from './sold-out';
 
 /**
  * The cart calls; a change first closes the cart's open card checkout with `closeCheckouts`,
@@ -65,7 +65,11 @@ export const cartRoutes =
       answer(ownerOf(request, request.body ?? {}).cartId, CART_INFO.loaded),
     );
 
-    const soldOut = new SoldOutVariants(app.database.changes.catalog, ADDS_OF_A_VARIANT_AT_ONCE);
+    // The adds of a variant that waited for a turn send their calls together (decision 166).
+    const soldOut = new SoldOutVariants(
+      app.database.changes.catalog,
+      (adds: Parameters<typeof cart.reserveTogether>[1]) => cart.reserveTogether(db(), adds, rules),
+    );
     addRoute(app, calls.reserveStock, user, async (request) => {
       const owner = ownerOf(request, request.body);
       const { productId, variant } = request.body;
@@ -76,10 +80,10 @@ export const cartRoutes =
         soldOut.add(
           productId,
           variant,
-          (sawStock) => {
+          (sawStock, send) => {
             const counting = counters;
             counters = cart.NOT_COUNTED;
-            return cart.reserveStock(db(), owner, request.body, rules, counting, sawStock);
+            return cart.reserveStock(db(), owner, request.body, rules, counting, sawStock, send);
           },
           cart.soldOut,
         ),

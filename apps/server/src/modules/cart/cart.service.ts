@@ -168,6 +168,10 @@ export interface LineResult {
   cart: repo.CartState;
 }
 
+/** Several shoppers' adds of one variant in one round trip (`repo.addUnitsTogether`). */
+export const reserveTogether = (db: Db, adds: repo.AddOfMany[], ceilings: repo.CartCeilings) =>
+  repo.addUnitsTogether(db, adds, ceilings);
+
 /**
  * Reserves `quantity` more units for the cart, within the cart's ceilings, counting the call
  * against `counters` first (429 when one is passed, nothing reserved); answers the line's
@@ -180,19 +184,19 @@ export async function reserveStock(
   ceilings: repo.CartCeilings,
   counters: repo.RateCounters,
   sawStock: (stock: number | null) => void = () => {},
+  send: (add: repo.AddOfMany) => Promise<repo.CountedReservation> = (add) =>
+    repo.addUnits(db, add.line, ceilings, add.counters),
 ): Promise<LineResult> {
-  const added = await repo.addUnits(
-    db,
-    {
+  const added = await send({
+    line: {
       cartId: owner.cartId,
       userId: owner.userId,
       productId: ref.productId,
       variant: ref.variant,
       quantity: ref.quantity,
     },
-    ceilings,
     counters,
-  );
+  });
   if (counters.keys.length > 0) sweepNowAndThen(db);
   if (added.retryAfter !== null) throw limitPassed(added.retryAfter, CART_INFO.tooManyReservations);
   const { reservation } = added;

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createProduct,
-  signedInShopper,
+  shoppersWithCarts,
   stockOf,
   type Shopper,
 } from '../../../test/checkout-fixtures';
@@ -17,7 +17,7 @@ import { databaseUrlOf, engine, loseChangeFeedListener, useTestApp } from '../..
 import { Feed } from '../../db/change-feed';
 import { rowsOf } from '../../db/prepared';
 import { DatabaseUnavailableError } from '../../lib/db-errors';
-import { SoldOutVariants } from './sold-out';
+import { SoldOutVariants, type Settled } from './sold-out';
 
 const t = useTestApp({ RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000' });
 
@@ -49,15 +49,7 @@ async function hits(who: Shopper): Promise<number> {
 
 const refusedWithout = { status: 409, message: CART.outOfStock, statements: 0 };
 
-/** Shoppers who have read their cart once (a signed-in user is then kept, decision 088). */
-async function shoppers(n: number): Promise<Shopper[]> {
-  const all = await Promise.all(
-    Array.from({ length: n }, () => signedInShopper(t.database.db, t.config)),
-  );
-  for (const who of all)
-    await t.app.inject({ method: 'POST', url: '/api/cart', headers: who.headers });
-  return all;
-}
+const shoppers = (n: number) => shoppersWithCarts(t.app, t.database.db, t.config, n);
 
 /** A product of one unit that `holder` has taken and `seer`'s add then found at 0. */
 async function soldOutProduct() {
@@ -145,9 +137,10 @@ describe('the turns of one variant', () => {
   const refuse = (): never => {
     throw new Error('refused');
   };
+  const nothingSent = async () => ({ settled: [], told: 0 });
 
   it('are taken in order, a few at a time, and one that comes after a 0 is refused', async () => {
-    const soldOut = new SoldOutVariants(live(), 1);
+    const soldOut = new SoldOutVariants(live(), nothingSent, 1);
     const ran: string[] = [];
     let finishFirst!: () => void;
     const first = soldOut.add(
@@ -172,7 +165,7 @@ describe('the turns of one variant', () => {
 
   it('learn nothing from a reading that overlapped a change of the stock', async () => {
     const feed = live();
-    const soldOut = new SoldOutVariants(feed, 2);
+    const soldOut = new SoldOutVariants(feed, nothingSent, 2);
     await soldOut.add(
       'P',
       '',
@@ -188,7 +181,7 @@ describe('the turns of one variant', () => {
   });
 
   it('answer 503, as a wait for the pool does, an add that waited too long, and go on with the next', async () => {
-    const soldOut = new SoldOutVariants(live(), 1, 50);
+    const soldOut = new SoldOutVariants(live(), nothingSent, 1, 50);
     let finishFirst!: () => void;
     const first = soldOut.add('P', '', () => new Promise<void>((r) => (finishFirst = r)), refuse);
     const late = soldOut.add('P', '', async () => 'late', refuse);
@@ -198,5 +191,96 @@ describe('the turns of one variant', () => {
     await first;
     await expect(next).resolves.toBe('next');
     await expect(soldOut.add('P', '', async () => 'then', refuse)).resolves.toBe('then');
+  });
+
+  it('let the adds that waited take the next turn together, their calls sent as one', async () => {
+    const sent: string[][] = [];
+    const soldOut = new SoldOutVariants<string, string>(live(), async (items) => {
+      sent.push(items);
+      const settled = items.map((item): Settled<string> =>
+        item === 'bad'
+          ? { ok: false, error: new Error('bad add') }
+          : { ok: true, value: `${item}!` },
+      );
+      return { settled, told: 0 };
+    });
+    let finishFirst: (() => void) | undefined;
+    const first = soldOut.add(
+      'P',
+      '',
+      async (_saw, send) => {
+        await new Promise<void>((r) => (finishFirst = r));
+        return send('first');
+      },
+      refuse,
+    );
+    const waiting = ['a', 'bad', 'c'].map((item) =>
+      soldOut.add('P', '', (_saw, send) => send(item), refuse),
+    );
+    // One that finishes without a call does not hold the others' call back.
+    const silent = soldOut.add('P', '', async () => 'no call', refuse);
+    (await vi.waitUntil(() => finishFirst))();
+    await expect(first).resolves.toBe('first!');
+    await expect(Promise.all([waiting[0], waiting[2], silent])).resolves.toEqual([
+      'a!',
+      'c!',
+      'no call',
+    ]);
+    await expect(waiting[1]).rejects.toThrow('bad add');
+    expect(sent).toEqual([['first'], ['a', 'bad', 'c']]);
+  });
+
+  it('take at most `together` adds a turn, in the order they came', async () => {
+    const sent: number[][] = [];
+    const soldOut = new SoldOutVariants<number, number>(
+      live(),
+      async (items) => {
+        sent.push(items);
+        return { settled: items.map((value) => ({ ok: true as const, value })), told: 0 };
+      },
+      2,
+    );
+    const all = [1, 2, 3, 4, 5].map((n) => soldOut.add('P', '', (_saw, send) => send(n), refuse));
+    await expect(Promise.all(all)).resolves.toEqual([1, 2, 3, 4, 5]);
+    expect(sent).toEqual([[1], [2, 3], [4, 5]]);
+  });
+
+  it('answer each call of a turn with the failure of the call they were sent in', async () => {
+    const soldOut = new SoldOutVariants<number, number>(live(), async () => {
+      throw new Error('lost');
+    });
+    const all = [1, 2, 3].map((n) => soldOut.add('P', '', (_saw, send) => send(n), refuse));
+    for (const one of all) await expect(one).rejects.toThrow('lost');
+    // The variant's turns go on.
+    const soldOutAfter = soldOut.add('P', '', async () => 'then', refuse);
+    await expect(soldOutAfter).resolves.toBe('then');
+  });
+
+  it("learn from a turn's reading of 0 despite the turn's own sales, not despite another change", async () => {
+    for (const other of [false, true]) {
+      const feed = live();
+      const soldOut = new SoldOutVariants<string, number>(feed, async (items) => {
+        // The turn sells and tells it; another change of the product may be told meanwhile.
+        feed.stockChanged(['P']);
+        if (other) feed.stockChanged(['P']);
+        return { settled: items.map(() => ({ ok: true as const, value: 0 })), told: 1 };
+      });
+      let finishFirst: (() => void) | undefined;
+      const first = soldOut.add('P', '', () => new Promise<void>((r) => (finishFirst = r)), refuse);
+      const together = ['a', 'b'].map((item) =>
+        soldOut.add('P', '', async (saw, send) => saw(await send(item)), refuse),
+      );
+      (await vi.waitUntil(() => finishFirst))();
+      await Promise.all([first, ...together]);
+      let ran = false;
+      const next = soldOut.add('P', '', async () => void (ran = true), refuse);
+      if (other) {
+        await next;
+        expect(ran).toBe(true);
+      } else {
+        await expect(next).rejects.toThrow('refused');
+        expect(ran).toBe(false);
+      }
+    }
   });
 });

@@ -24,64 +24,153 @@ import type { ChangeFeed } from '../../db/change-feed';
 import { DATABASE_TIME_LIMITS } from '../../db/connection-pool';
 import { DatabaseUnavailableError } from '../../lib/db-errors';
 
-/** How many adds of one variant an instance sends to the database at once. */
-export const ADDS_OF_A_VARIANT_AT_ONCE = 1;
+/** How many waiting adds of one variant an instance sends to the database together. */
+export const ADDS_OF_A_VARIANT_TOGETHER = 32;
 
 /** The most variants known sold out at once; past it the oldest knowledge is forgotten. */
 const KNOWN_MAX = 10_000;
 
+/** Each call's answer, or what it failed with, in the order of the calls. */
+export type Settled<R> = { ok: true; value: R } | { ok: false; error: unknown };
+
+/**
+ * Sends several adds' calls as one, answering each in their order, and how many changes of the
+ * stock it told (db/changed.ts) on the way (null: not counted).
+ */
+export type SendTogether<I, R> = (
+  items: I[],
+) => Promise<{ settled: Settled<R>[]; told: number | null }>;
+
+/**
+ * The adds that take a turn together: each may call `send` once; the calls go together when
+ * every member has called or finished without calling.
+ */
+class Group<I, R> {
+  readonly #changes: ChangeFeed;
+  readonly #sendTogether: SendTogether<I, R>;
+  #members: number;
+  readonly #calls: Array<{
+    item: I;
+    resolve: (value: R) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  /**
+   * The feed's version from which what the calls read holds, once they are answered: after the
+   * changes they told themselves, when no other change was told meanwhile; else null. (The
+   * sales of a turn are told as it ends, after the reading of 0 that came with them, which
+   * would otherwise look like a change that overlapped it.)
+   */
+  readingSince: number | null = null;
+
+  constructor(members: number, changes: ChangeFeed, sendTogether: SendTogether<I, R>) {
+    this.#members = members;
+    this.#changes = changes;
+    this.#sendTogether = sendTogether;
+  }
+
+  send(item: I): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.#calls.push({ item, resolve, reject });
+      this.#ready();
+    });
+  }
+
+  /** A member finished without calling. */
+  left() {
+    this.#ready();
+  }
+
+  #ready() {
+    if (--this.#members > 0 || this.#calls.length === 0) return;
+    const calls = this.#calls;
+    const before = this.#changes.version();
+    this.#sendTogether(calls.map((c) => c.item)).then(
+      ({ settled, told }) => {
+        const after = this.#changes.version();
+        if (told !== null && before !== null && after !== null && after - before === told)
+          this.readingSince = after;
+        calls.forEach((call, i) => {
+          const answer = settled[i];
+          if (!answer) call.reject(new Error('no answer for a call sent together'));
+          else if (answer.ok) call.resolve(answer.value);
+          else call.reject(answer.error);
+        });
+      },
+      (error: unknown) => calls.forEach((call) => call.reject(error)),
+    );
+  }
+}
+
 /** An add waiting for its turn; `gone` once it stopped waiting (its wait ran out). */
-interface Waiter {
-  go: () => void;
+interface Waiter<I, R> {
+  go: (group: Group<I, R>) => void;
   gone: boolean;
 }
 
-interface Turns {
+interface Turns<I, R> {
+  /** Members of the group that has the turn, not finished yet. */
   running: number;
-  waiting: Waiter[];
+  waiting: Array<Waiter<I, R>>;
 }
 
-export class SoldOutVariants {
+export class SoldOutVariants<I = never, R = never> {
   readonly #changes: ChangeFeed;
-  readonly #inFlight: number;
+  readonly #sendTogether: SendTogether<I, R>;
+  readonly #together: number;
   readonly #waitMs: number;
   /** A variant's key → the feed's version when a reading that began then saw it at 0. */
   readonly #known = new Map<string, { productId: string; since: number }>();
-  readonly #turns = new Map<string, Turns>();
+  readonly #turns = new Map<string, Turns<I, R>>();
 
   /**
-   * `waitMs`: how long an add waits for its turn before it is answered 503, as a call that waits
-   * for one of the pool's connections is (the turns narrow the pool for one variant): a flood of
-   * adds of one variant makes the late ones fail fast rather than wait without end.
+   * `together`: at most how many waiting adds take a turn together. `waitMs`: how long an add
+   * waits for its turn before it is answered 503, as a call that waits for one of the pool's
+   * connections is (the turns narrow the pool for one variant): a flood of adds of one variant
+   * makes the late ones fail fast rather than wait without end.
    */
-  constructor(changes: ChangeFeed, inFlight: number, waitMs = DATABASE_TIME_LIMITS.connectMs) {
+  constructor(
+    changes: ChangeFeed,
+    sendTogether: SendTogether<I, R>,
+    together = ADDS_OF_A_VARIANT_TOGETHER,
+    waitMs = DATABASE_TIME_LIMITS.connectMs,
+  ) {
     this.#changes = changes;
-    this.#inFlight = inFlight;
+    this.#sendTogether = sendTogether;
+    this.#together = together;
     this.#waitMs = waitMs;
   }
 
   /**
    * Runs `add` in the variant's turn, unless the variant is known sold out by then: then
-   * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed.
+   * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed,
+   * and `send`, which makes its database call together with the others of its turn (once).
    */
   async add<T>(
     productId: string,
     variant: string,
-    add: (sawStock: (stock: number | null) => void) => Promise<T>,
+    add: (sawStock: (stock: number | null) => void, send: (item: I) => Promise<R>) => Promise<T>,
     refuse: () => never,
   ): Promise<T> {
     const key = `${productId}\u0000${variant}`;
-    await this.#turn(key);
+    const group = await this.#turn(key);
+    let sent = false;
+    const send = (item: I) => {
+      if (sent) return Promise.reject(new Error('an add sends one call in its turn'));
+      sent = true;
+      return group.send(item);
+    };
     try {
       if (this.#isKnown(key)) refuse();
-      const version = this.#changes.version();
+      const admitted = this.#changes.version();
       return await add((stock) => {
-        if (stock !== 0 || version === null) return;
+        const since = group.readingSince ?? admitted;
+        if (stock !== 0 || since === null) return;
         this.#known.delete(key);
-        this.#known.set(key, { productId, since: version });
+        this.#known.set(key, { productId, since });
         if (this.#known.size > KNOWN_MAX) this.#known.delete(this.#known.keys().next().value!);
-      });
+      }, send);
     } finally {
+      if (!sent) group.left();
       this.#done(key);
     }
   }
@@ -98,18 +187,18 @@ export class SoldOutVariants {
     return false;
   }
 
-  #turn(key: string): Promise<void> {
+  #turn(key: string): Promise<Group<I, R>> {
     const turns = this.#turns.get(key) ?? { running: 0, waiting: [] };
     this.#turns.set(key, turns);
-    if (turns.running < this.#inFlight) {
-      turns.running++;
-      return Promise.resolve();
+    if (turns.running === 0) {
+      turns.running = 1;
+      return Promise.resolve(new Group(1, this.#changes, this.#sendTogether));
     }
     return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        go: () => {
+      const waiter: Waiter<I, R> = {
+        go: (group) => {
           clearTimeout(timer);
-          resolve();
+          resolve(group);
         },
         gone: false,
       };
@@ -126,14 +215,23 @@ export class SoldOutVariants {
   }
 
   /**
-   * The next add of the variant still waiting goes on in this one's place (first come, first
-   * served).
+   * Once every add of the turn has finished, the adds of the variant still waiting take the
+   * next turn, up to `together` of them, in the order they came (first come, first served).
    */
   #done(key: string) {
     const turns = this.#turns.get(key)!;
-    for (let next = turns.waiting.shift(); next; next = turns.waiting.shift()) {
-      if (!next.gone) return next.go();
+    if (--turns.running > 0) return;
+    const next: Array<Waiter<I, R>> = [];
+    while (next.length < this.#together && turns.waiting.length > 0) {
+      const waiter = turns.waiting.shift()!;
+      if (!waiter.gone) next.push(waiter);
     }
-    if (--turns.running === 0) this.#turns.delete(key);
+    if (next.length === 0) {
+      this.#turns.delete(key);
+      return;
+    }
+    turns.running = next.length;
+    const group = new Group(next.length, this.#changes, this.#sendTogether);
+    for (const waiter of next) waiter.go(group);
   }
 }
