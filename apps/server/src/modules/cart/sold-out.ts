@@ -84,7 +84,10 @@ class Group<I, R> {
     if (--this.#members > 0 || this.#calls.length === 0) return;
     const calls = this.#calls;
     const before = this.#changes.version();
-    this.#sendTogether(calls.map((c) => c.item)).then(
+    // A throw is each call's failure too, never a call left waiting.
+    new Promise<Awaited<ReturnType<SendTogether<I, R>>>>((resolve) =>
+      resolve(this.#sendTogether(calls.map((c) => c.item))),
+    ).then(
       ({ settled, told }) => {
         const after = this.#changes.version();
         if (told !== null && before !== null && after !== null && after - before === told)
