@@ -87,6 +87,13 @@ END $$;
 -- leaves nothing done, so the app can make the adds again one by one. A cart with a card
 -- checkout open answers `paying` (its count kept, nothing else changed), where cart_add raises
 -- OS409, so one such cart does not undo the others' adds.
+-- Locks: the carts that exist are locked first, in the order of their ids, as every other cart
+-- change locks its cart before any variant; the transaction then holds the variant and every
+-- counter it touched until it ends. So that it never waits long holding them (another
+-- instance's turn of the same variant, a shopper's own change of a cart, a lock cycle across
+-- turns), any wait for a lock past `lock_timeout` (100 ms) fails the statement (SQLSTATE
+-- 55P03), which leaves nothing done and the app makes the adds one by one; the other side of
+-- a would-be deadlock goes on well before PostgreSQL would look for one (deadlock_timeout).
 CREATE OR REPLACE FUNCTION cart_add_many(p_adds json, p_async boolean)
 RETURNS json
 LANGUAGE plpgsql AS $$
@@ -100,6 +107,10 @@ BEGIN
   IF p_async THEN
     PERFORM set_config('synchronous_commit', 'off', true);
   END IF;
+  PERFORM set_config('lock_timeout', '100ms', true);
+  PERFORM 1 FROM carts c
+    WHERE c.id IN (SELECT e->>'cart_id' FROM json_array_elements(p_adds) e)
+    ORDER BY c.id FOR UPDATE;
   FOR a IN SELECT e.value FROM json_array_elements(p_adds) WITH ORDINALITY e ORDER BY e.ordinality
   LOOP
     v_stock := NULL; v_reserved := NULL; v_touched := NULL; v_lines := NULL; v_item := NULL;

@@ -31,6 +31,15 @@ const ceilings = { itemMax: 10, cartMax: 30, holdMaxMinutes: 120 };
 
 const shoppers = (n: number) => shoppersWithCarts(t.app, t.database.db, t.config, n);
 
+/** What each cart holds of the product, by cart. */
+async function heldBy(productId: string): Promise<Map<string, number>> {
+  const rows = rowsOf<{ cart: string; n: number }>(
+    await t.database.db.execute(sql`select cart_id cart, sum(quantity)::int n from cart_items
+      where product_id = ${productId} group by cart_id`),
+  );
+  return new Map(rows.map((row) => [row.cart, Number(row.n)]));
+}
+
 /** What each shopper's cart holds of the product. */
 async function held(productId: string): Promise<number[]> {
   return rowsOf<{ n: number }>(
@@ -87,7 +96,12 @@ describe('adds of one variant at the same moment', () => {
         Array(4).fill([409, CART.outOfStock]),
       );
       expect(await stockOf(t.database.db, product.id)).toBe(0);
-      expect(await held(product.id)).toEqual(Array(8).fill(1));
+      // Each shopper's answer is their own: a 200 for each cart that holds the unit, a 409 for
+      // each that does not.
+      const holders = await heldBy(product.id);
+      expect(all.map((who) => holders.get(cartOwner(who.id).cartId) ?? 0)).toEqual(
+        answers.map((a) => (a.statusCode === 200 ? 1 : 0)),
+      );
       // The turn that sold the last units and saw 0 taught this instance that the figure is
       // sold out, its own sales notwithstanding: the next add is refused without a statement.
       const [late] = await shoppers(1);
@@ -154,4 +168,73 @@ describe('addUnitsTogether', () => {
     expect(await stockOf(t.database.db, product.id)).toBe(3);
     expect(await held(product.id)).toEqual([1, 1]);
   });
+
+  it("counts each add against its own limits, in the turn's statement, and refuses only the one past them", async () => {
+    const product = await createProduct(t.database.db, { stock: { '': 5 } });
+    const [alice, bob, carol] = await shoppers(3);
+    const counted = (who: Shopper, limit: number): AddOfMany => ({
+      ...oneOf(who, product.id),
+      counters: {
+        keys: [`batch:${who.id}`, 'batch:address'],
+        windows: [60, 60],
+        limits: [limit, 100],
+      },
+    });
+    const before = t.database.statements();
+    const { settled } = await addUnitsTogether(
+      t.database.db,
+      [counted(alice!, 5), counted(bob!, 0), counted(carol!, 5)],
+      ceilings,
+    );
+    expect(t.database.statements() - before).toBe(1);
+    expect(
+      settled.map((s) => (s.ok ? 'retryAfter' in s.value && s.value.retryAfter : s.error)),
+    ).toEqual([null, expect.any(Number), null]);
+    expect(await held(product.id)).toEqual([1, 1]);
+    const hits = rowsOf<{ key: string; hits: number }>(
+      await t.database.db.execute(
+        sql`select key, hits from rate_limits where key like 'batch:%' order by key`,
+      ),
+    );
+    expect(Object.fromEntries(hits.map((h) => [h.key, Number(h.hits)]))).toEqual({
+      'batch:address': 3,
+      [`batch:${alice!.id}`]: 1,
+      [`batch:${bob!.id}`]: 1,
+      [`batch:${carol!.id}`]: 1,
+    });
+  });
+
+  it.skipIf(engine !== 'postgres')(
+    'gives up a lock it waits for past 100 ms and makes the adds one by one, none twice',
+    async () => {
+      const product = await createProduct(t.database.db, { stock: { '': 5 } });
+      const [alice, bob, carol] = await shoppers(3);
+      const outside = new pg.Client({ connectionString: await databaseUrlOf(t.database.db) });
+      await outside.connect();
+      const before = t.database.statements();
+      let result: Awaited<ReturnType<typeof addUnitsTogether>>;
+      try {
+        await outside.query('begin');
+        await outside.query('select stock from product_variants where product_id = $1 for update', [
+          product.id,
+        ]);
+        const adding = addUnitsTogether(
+          t.database.db,
+          [alice!, bob!, carol!].map((who) => oneOf(who, product.id)),
+          ceilings,
+        );
+        await new Promise((r) => setTimeout(r, 400));
+        await outside.query('commit');
+        result = await adding;
+      } finally {
+        await outside.end();
+      }
+      // The turn's statement, given up, then each add alone.
+      expect(t.database.statements() - before).toBe(4);
+      expect(result.settled.map((s) => s.ok)).toEqual([true, true, true]);
+      expect(result.told).toBeNull();
+      expect(await stockOf(t.database.db, product.id)).toBe(2);
+      expect(await held(product.id)).toEqual([1, 1, 1]);
+    },
+  );
 });

@@ -448,6 +448,22 @@ function countedOf(row: CartAddRow): CountedReservation {
   return { retryAfter: null, reservation, terms };
 }
 
+/**
+ * Whether the database answered `error` to a statement, which then did nothing: an error
+ * message of the server's (it has a severity and a SQLSTATE), not a lost or ended connection.
+ */
+function refusedByDatabase(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {
+    const { severity } = current as { severity?: unknown };
+    if (typeof severity === 'string') {
+      const state = sqlState(current);
+      return state !== undefined && !/^(08|57)/.test(state);
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** One shopper's add among several (`addUnitsTogether`): what `addUnits` takes. */
 export interface AddOfMany {
   line: HeldUnits & { cartId: string; userId: string };
@@ -510,16 +526,16 @@ export async function addUnitsTogether(
     );
     rows = answer?.answers ?? [];
   } catch (error) {
-    // Refused by the database: its transaction did nothing. Otherwise (the connection lost or
-    // ended, class 08 or 57) a commit whose answer was lost may have taken units: told, and
-    // each add fails as it would have alone.
-    const state = sqlState(error);
-    if (state !== undefined && !/^(08|57)/.test(state)) return oneByOne();
+    // Refused by the database (its error answer; a lock waited for past the statement's
+    // lock_timeout among them): its transaction did nothing. Otherwise (the connection lost or
+    // ended: no answer, or class 08 or 57) a commit whose answer was lost may have taken units:
+    // told, and each add fails as it would have alone.
+    if (refusedByDatabase(error)) return oneByOne();
     tell();
     return { settled: adds.map(() => ({ ok: false, error })), told };
   }
+  if (rows.some((row) => row.reserved_quantity != null) || rows.length !== adds.length) tell();
   if (rows.length !== adds.length) throw new Error('cart_add_many answered a different count');
-  if (rows.some((row) => row.reserved_quantity != null)) tell();
   const settled = rows.map((row): Settled<CountedReservation> =>
     row.paying
       ? { ok: false, error: new CheckoutOpenError() }

@@ -293,4 +293,24 @@ describe('the turns of one variant', () => {
       }
     }
   });
+
+  it("learn from a turn's last reading only: an earlier call's 0 may have been undone after it", async () => {
+    const feed = live();
+    const soldOut = new SoldOutVariants<number, number>(feed, async (items) => {
+      // The turn sold a unit and told it.
+      feed.stockChanged(['P']);
+      return { settled: items.map((value) => ({ ok: true as const, value })), told: 1 };
+    });
+    let finishFirst: (() => void) | undefined;
+    const first = soldOut.add('P', '', () => new Promise<void>((r) => (finishFirst = r)), refuse);
+    // The first call of the turn reads 0; the last reads 1 (a lapsed unit came back between).
+    const together = [0, 1].map((stock) =>
+      soldOut.add('P', '', async (saw, send) => saw(await send(stock)), refuse),
+    );
+    (await vi.waitUntil(() => finishFirst))();
+    await Promise.all([first, ...together]);
+    let ran = false;
+    await soldOut.add('P', '', async () => void (ran = true), refuse);
+    expect(ran).toBe(true);
+  });
 });

@@ -54,13 +54,15 @@ class Group<I, R> {
     resolve: (value: R) => void;
     reject: (error: unknown) => void;
   }> = [];
+  #sent = false;
   /**
-   * The feed's version from which what the calls read holds, once they are answered: after the
-   * changes they told themselves, when no other change was told meanwhile; else null. (The
-   * sales of a turn are told as it ends, after the reading of 0 that came with them, which
-   * would otherwise look like a change that overlapped it.)
+   * The feed's version from which the last call's reading holds, once the calls are answered:
+   * after the changes they told themselves, when no other change was told meanwhile; else null.
+   * (The sales of a turn are told as it ends, after the reading of 0 that came with them, which
+   * would otherwise look like a change that overlapped it.) The last call's only: a call after
+   * another's reading may have changed the stock (a cart's lapsed units given back first).
    */
-  readingSince: number | null = null;
+  #lastReadingSince: number | null = null;
 
   constructor(members: number, changes: ChangeFeed, sendTogether: SendTogether<I, R>) {
     this.#members = members;
@@ -68,11 +70,18 @@ class Group<I, R> {
     this.#sendTogether = sendTogether;
   }
 
-  send(item: I): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
+  /** The member's call, and the feed's version from which its reading holds (null: none). */
+  send(item: I): { answer: Promise<R>; readingSince: () => number | null } {
+    if (this.#sent) throw new Error("a call came after its turn's calls were sent");
+    const index = this.#calls.length;
+    const answer = new Promise<R>((resolve, reject) => {
       this.#calls.push({ item, resolve, reject });
       this.#ready();
     });
+    return {
+      answer,
+      readingSince: () => (index === this.#calls.length - 1 ? this.#lastReadingSince : null),
+    };
   }
 
   /** A member finished without calling. */
@@ -81,7 +90,8 @@ class Group<I, R> {
   }
 
   #ready() {
-    if (--this.#members > 0 || this.#calls.length === 0) return;
+    if (this.#sent || --this.#members > 0 || this.#calls.length === 0) return;
+    this.#sent = true;
     const calls = this.#calls;
     const before = this.#changes.version();
     // A throw is each call's failure too, never a call left waiting.
@@ -91,7 +101,7 @@ class Group<I, R> {
       ({ settled, told }) => {
         const after = this.#changes.version();
         if (told !== null && before !== null && after !== null && after - before === told)
-          this.readingSince = after;
+          this.#lastReadingSince = after;
         calls.forEach((call, i) => {
           const answer = settled[i];
           if (!answer) call.reject(new Error('no answer for a call sent together'));
@@ -156,17 +166,17 @@ export class SoldOutVariants<I = never, R = never> {
   ): Promise<T> {
     const key = `${productId}\u0000${variant}`;
     const group = await this.#turn(key);
-    let sent = false;
+    let sent: ReturnType<Group<I, R>['send']> | null = null;
     const send = (item: I) => {
       if (sent) return Promise.reject(new Error('an add sends one call in its turn'));
-      sent = true;
-      return group.send(item);
+      sent = group.send(item);
+      return sent.answer;
     };
     try {
       if (this.#isKnown(key)) refuse();
       const admitted = this.#changes.version();
       return await add((stock) => {
-        const since = group.readingSince ?? admitted;
+        const since = sent?.readingSince() ?? admitted;
         if (stock !== 0 || since === null) return;
         this.#known.delete(key);
         this.#known.set(key, { productId, since });
