@@ -474,12 +474,12 @@ export interface AddOfMany {
  * Several shoppers' adds of one variant in one round trip (`cart_add_many`,
  * db/functions/cart-add.sql), each answered as `addUnits` answers it (CheckoutOpenError for a
  * cart with a card checkout open), with how many changes of the stock it told (null: not
- * counted). One statement, one transaction: the counts commit with the
- * units instead of before them. When the database refuses the statement, nothing of it was
- * done, and the adds are made again one by one with `addUnits`, each failing or not on its own;
- * a failure without the database's answer (the connection lost) is each add's failure, as it
- * would have been alone. A single add, or adds in a transaction of the caller's, are made one
- * by one from the start.
+ * counted). One statement, one transaction: the counts commit with the units instead of before
+ * them. When the database refuses the statement (a lock waited for past 100 ms among its
+ * reasons), nothing of it was done, and the adds are made again one by one with `addUnits`,
+ * each failing or not on its own; a failure without the database's answer (the connection
+ * lost) is each add's failure, as it would have been alone. A single add, or adds in a
+ * transaction of the caller's, are made one by one from the start.
  */
 export async function addUnitsTogether(
   ex: Executor,
