@@ -7,25 +7,21 @@
 import { CART, CART_INFO } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createProduct,
   shoppersWithCarts,
   stockOf,
   type Shopper,
 } from '../../../test/checkout-fixtures';
-import { databaseUrlOf, engine, useTestApp } from '../../../test/helpers';
+import { databaseUrlOf, engine, holdRateLimitSweeps, useTestApp } from '../../../test/helpers';
 import { rowsOf } from '../../db/prepared';
 import { carts } from '../../db/schema/index';
 import { addUnitsTogether, CheckoutOpenError, type AddOfMany } from './cart.repo';
 import { cartOwner, NOT_COUNTED } from './cart.service';
 
 const t = useTestApp({ RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000' });
-// Old rate limit windows are cleared now and then (one add in a hundred), in a statement of
-// their own: not in these tests, which count statements.
-beforeEach(() => {
-  vi.spyOn(Math, 'random').mockReturnValue(0.5);
-});
+holdRateLimitSweeps();
 
 const ceilings = { itemMax: 10, cartMax: 30, holdMaxMinutes: 120 };
 

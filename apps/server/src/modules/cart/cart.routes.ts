@@ -66,9 +66,8 @@ export const cartRoutes =
     );
 
     // The adds of a variant that waited for a turn send their calls together (decision 166).
-    const soldOut = new SoldOutVariants(
-      app.database.changes.catalog,
-      (adds: Parameters<typeof cart.reserveTogether>[1]) => cart.reserveTogether(db(), adds, rules),
+    const soldOut = new SoldOutVariants(app.database.changes.catalog, (adds: cart.AddOfMany[]) =>
+      cart.reserveTogether(db(), adds, rules),
     );
     addRoute(app, calls.reserveStock, user, async (request) => {
       const owner = ownerOf(request, request.body);

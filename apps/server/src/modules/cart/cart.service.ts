@@ -168,8 +168,11 @@ export interface LineResult {
   cart: repo.CartState;
 }
 
+/** One shopper's add among those of a variant's turn (`reserveTogether`). */
+export type AddOfMany = repo.AddOfMany;
+
 /** Several shoppers' adds of one variant in one round trip (`repo.addUnitsTogether`). */
-export const reserveTogether = (db: Db, adds: repo.AddOfMany[], ceilings: repo.CartCeilings) =>
+export const reserveTogether = (db: Db, adds: AddOfMany[], ceilings: repo.CartCeilings) =>
   repo.addUnitsTogether(db, adds, ceilings);
 
 /**

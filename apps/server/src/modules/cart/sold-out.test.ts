@@ -6,25 +6,27 @@
 import { CART, CART_INFO, endpoints } from '@otaku/shared';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createProduct,
   shoppersWithCarts,
   stockOf,
   type Shopper,
 } from '../../../test/checkout-fixtures';
-import { databaseUrlOf, engine, loseChangeFeedListener, useTestApp } from '../../../test/helpers';
+import {
+  databaseUrlOf,
+  engine,
+  holdRateLimitSweeps,
+  loseChangeFeedListener,
+  useTestApp,
+} from '../../../test/helpers';
 import { Feed } from '../../db/change-feed';
 import { rowsOf } from '../../db/prepared';
 import { DatabaseUnavailableError } from '../../lib/db-errors';
 import { SoldOutVariants, type Settled } from './sold-out';
 
 const t = useTestApp({ RESERVATIONS_PER_MINUTE_PER_ADDRESS: '100000' });
-// Old rate limit windows are cleared now and then (one add in a hundred), in a statement of
-// their own: not in these tests, which count statements.
-beforeEach(() => {
-  vi.spyOn(Math, 'random').mockReturnValue(0.5);
-});
+holdRateLimitSweeps();
 
 /** An add of one unit: its status, message and how many statements it ran. */
 async function add(who: Shopper, productId: string) {

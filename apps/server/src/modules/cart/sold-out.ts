@@ -72,7 +72,6 @@ class Group<I, R> {
 
   /** The member's call, and the feed's version from which its reading holds (null: none). */
   send(item: I): { answer: Promise<R>; readingSince: () => number | null } {
-    if (this.#sent) throw new Error("a call came after its turn's calls were sent");
     const index = this.#calls.length;
     const answer = new Promise<R>((resolve, reject) => {
       this.#calls.push({ item, resolve, reject });
