@@ -13,7 +13,7 @@ import {
   type ProductFixture,
   type Shopper,
 } from '../../../test/checkout-fixtures';
-import { engine, useTestApp } from '../../../test/helpers';
+import { engine, holdRateLimitSweeps, useTestApp } from '../../../test/helpers';
 import { changed } from '../../db/changed';
 import { rowsOf } from '../../db/prepared';
 import { products } from '../../db/schema/index';
@@ -46,11 +46,10 @@ beforeAll(async () => {
   changed.catalog(t.database.db, 'all');
 });
 afterEach(() => vi.restoreAllMocks());
+holdRateLimitSweeps();
 
 describe("a shopper's add to cart", () => {
   it('is one SQL statement, taken or at the limit; none once its variant is known sold out', async () => {
-    // Old rate limit windows are cleared now and then, in a statement of their own: not now.
-    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     const [alice, bob] = await Promise.all([
       signedInShopper(t.database.db, t.config),
       signedInShopper(t.database.db, t.config),
