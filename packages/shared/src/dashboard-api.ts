@@ -15,9 +15,9 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
 } from './constants';
-import { DASHBOARD_RULES } from './dashboard-messages';
+import { DASHBOARD_RULES, REFUND_PROBLEMS } from './dashboard-messages';
 import { INPUT_RULES, PRODUCT_FORM, USER_FORM } from './messages';
-import { ORDER_MAIL_KINDS, ORDER_STATUSES, ROLES, type Role } from './roles';
+import { ORDER_MAIL_KINDS, ORDER_STATUSES, REFUND_STATUSES, ROLES, type Role } from './roles';
 import { parsePlainDecimal, requiredString } from './text-rules';
 import { expiryDateSchema } from './expiry-date';
 import { PREORDER_RULES } from './preorders';
@@ -202,6 +202,40 @@ export const resendFailedMailsResponseSchema = successMessageSchema.extend({
   resent: z.number().int(),
 });
 export type ResendFailedMailsResponse = z.infer<typeof resendFailedMailsResponseSchema>;
+
+/**
+ * A card refund of a cancelled pre-order line that the provider refused or that failed every
+ * try (decision 173). Its order fields are null once staff deleted the order.
+ */
+export const failedRefundSchema = z.object({
+  id: z.string(),
+  orderId: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  productName: z.string().nullable(),
+  amount: z.number(),
+  tries: z.number().int(),
+  /** The provider's answer or the error of the last try, as the server log has it. */
+  reason: z.string().nullable(),
+  /** When the line was cancelled, which is when the refund became owed. */
+  owedSince: z.string(),
+});
+export type FailedRefund = z.infer<typeof failedRefundSchema>;
+/** The failed refunds, the oldest first (at most 20), and how many there are. */
+export const failedRefundsResponseSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  refunds: z.array(failedRefundSchema),
+});
+export type FailedRefundsResponse = z.infer<typeof failedRefundsResponseSchema>;
+export const refundIdParamsSchema = z.object({
+  id: z.uuid({ error: REFUND_PROBLEMS.notFound }),
+});
+/** What became of a failed refund staff tried again or marked as made by hand. */
+export const refundActionResponseSchema = successMessageSchema.extend({
+  status: z.enum(REFUND_STATUSES),
+});
+export type RefundActionResponse = z.infer<typeof refundActionResponseSchema>;
 
 /* ---------- users ---------- */
 

@@ -93,6 +93,48 @@ export const DASHBOARD_RULES = {
   exportFailed: 'The export could not be created.',
 } as const;
 
+/**
+ * The card refunds of cancelled pre-order lines that could not be made (decision 173): above
+ * the orders, each with its order, amount and the provider's reason, to be tried again or
+ * marked as refunded by hand.
+ */
+export const REFUND_PROBLEMS = {
+  heading: (n: number) =>
+    n === 1 ? '1 card refund could not be made' : `${n} card refunds could not be made`,
+  intro:
+    "Each customer is still owed the money. Try a refund again once the payment provider can make it; if you refunded it yourself in the provider's dashboard, mark it refunded by hand.",
+  order: (orderNumber: string | null) =>
+    orderNumber === null ? 'A deleted order' : `Order ${orderNumber}`,
+  what: (amount: string, product: string | null) =>
+    product === null ? amount : `${amount} for ${product}`,
+  since: (when: string) => `owed since ${when}`,
+  tries: (n: number) => (n === 1 ? '1 try' : `${n} tries`),
+  reason: (reason: string) => `The provider said: ${reason}`,
+  more: (n: number) => `${n} more will show here once these are settled.`,
+  retry: 'Try again',
+  retryLabel: (order: string, amount: string) => `Try again: refund of ${amount}, ${order}`,
+  markRefunded: 'Refunded by hand',
+  markLabel: (order: string, amount: string) => `Refunded by hand: ${amount}, ${order}`,
+  confirmRetryTitle: (amount: string) => `Try the refund of ${amount} again?`,
+  confirmRetry: (amount: string, to: string | null) =>
+    to === null
+      ? `${amount} will be refunded through the payment provider to the card that paid.`
+      : `${amount} will be refunded through the payment provider to the card ${to} paid with.`,
+  confirmMarkTitle: (amount: string) => `Mark the refund of ${amount} as made?`,
+  confirmMark:
+    "Only when the customer has the money back: refunded in the payment provider's own dashboard. The shop stops asking for it, the customer's order reads it as refunded, and your name is kept with it.",
+  refunded: (amount: string) => `${amount} was refunded to the card.`,
+  stillOwed:
+    'The payment provider could not be reached. The refund will be tried again by itself in a few minutes.',
+  refusedAgain: (reason: string) => `The payment provider refused the refund again: ${reason}`,
+  marked: (amount: string) => `The refund of ${amount} is marked as made by hand.`,
+  notFound: 'This refund was not found.',
+  notFailed:
+    'This refund is no longer waiting for you: it was tried again or marked as made meanwhile.',
+  loadFailed: 'The failed refunds could not be read.',
+  actionFailed: 'The refund could not be changed.',
+} as const;
+
 /** The dashboard's view of the order e-mails (decision 115). */
 export const ORDER_MAIL_STATUS = {
   heading: 'E-mails to the customer',

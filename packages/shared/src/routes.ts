@@ -122,6 +122,17 @@ export const routes = {
     },
     mailProblems: { method: 'GET', path: '/order/mailProblems', errors: [401, 403] },
     resendFailedMails: { method: 'POST', path: '/order/mails/resendFailed', errors: [401, 403] },
+    failedRefunds: { method: 'GET', path: '/order/refunds/failed', errors: [401, 403] },
+    retryRefund: {
+      method: 'POST',
+      path: '/order/refunds/:id/retry',
+      errors: [400, 401, 403, 404, 409],
+    },
+    markRefunded: {
+      method: 'POST',
+      path: '/order/refunds/:id/refundedByHand',
+      errors: [400, 401, 403, 404, 409],
+    },
     revenue: { method: 'GET', path: '/order/revenue', errors: [401, 403] },
     lowStock: { method: 'GET', path: '/product/lowStock', errors: [401, 403] },
   },

@@ -233,6 +233,12 @@ export const orderRefunds = pgTable(
     notBefore: timestamp('not_before', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The provider's refusal or the error of the last try, shown to staff (decision 173). */
+    lastError: text('last_error'),
+    /** The staff member who marked a failed refund as made by hand (decision 173). */
+    refundedByHandBy: uuid('refunded_by_hand_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('order_refunds_line_key').on(t.lineId),
@@ -240,6 +246,9 @@ export const orderRefunds = pgTable(
     index('order_refunds_due_idx')
       .on(t.notBefore)
       .where(sql`${t.status} = 'owed'`),
+    index('order_refunds_failed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'failed'`),
     check('order_refunds_amount_check', sql`${t.amountCents} > 0`),
     check('order_refunds_status_check', sql`${t.status} in ('owed', 'refunded', 'failed')`),
     check('order_refunds_provider_check', sql`${t.provider} in ('test', 'stripe')`),

@@ -5,13 +5,15 @@ import { couponRoutes } from '../coupons/coupons.routes';
 import { orderRoutes } from '../orders/orders.routes';
 import { cardPayments } from '../payments/payments.module';
 import { registerRefunds } from '../payments/refunds';
+import { refundRoutes } from '../payments/refunds.routes';
 import { checkoutRoutes } from './checkout.routes';
 import { checkoutDeps, fulfilPaid } from './fulfil-paid';
 import { closeOpenCheckouts } from './open-checkouts';
 
 /**
  * Cart, stock reservations, coupons, placing orders, purchase history, card payments (spec
- * §7) and the refunds of cancelled pre-order lines (decision 169), plus the sweeper that releases reservations of idle carts. Checkout owns placing
+ * §7) and the refunds of cancelled pre-order lines (decision 169) with the failed ones for staff
+ * (decision 173), plus the sweeper that releases reservations of idle carts. Checkout owns placing
  * an order; the cart and the payment providers get what they need of it as callbacks, so
  * neither imports checkout (decision 142).
  */
@@ -24,9 +26,9 @@ export const checkoutModule: FastifyPluginAsync = async (app) => {
   );
   await app.register(couponRoutes);
   await app.register(checkoutRoutes(payments.provider));
-  await app.register(
-    orderRoutes({ provider: payments.provider, refunds: registerRefunds(app, payments.provider) }),
-  );
+  const refunds = registerRefunds(app, payments.provider);
+  await app.register(orderRoutes({ provider: payments.provider, refunds }));
+  await app.register(refundRoutes(refunds));
   await app.register(
     payments.routes((log, sessionId, report) => fulfilPaid(app, log, sessionId, report)),
   );

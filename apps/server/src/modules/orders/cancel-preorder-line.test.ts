@@ -11,8 +11,10 @@ import {
   formatDollars,
   ORDER_INFO,
   PREORDER_CANCEL,
+  REFUND_PROBLEMS,
   toDollars,
   type DashboardProductsResponse,
+  type FailedRefundsResponse,
   type Order,
 } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
@@ -352,5 +354,152 @@ describe('cancelling a pre-order line', () => {
     expect(await preordered()).toBe(0);
     // The unit given back may be ordered again by the same customer.
     expect((await calls.reserve(figure.id, 1)).statusCode).toBe(200);
+  });
+});
+
+describe('failed refunds for staff (decision 173)', () => {
+  const staffCall = (
+    method: 'GET' | 'POST',
+    url: string,
+    who: { headers: Record<string, string> } = admin,
+  ) => t.app.inject({ method, url: `/api${url}`, headers: who.headers });
+  const failedList = async () => {
+    const res = await staffCall('GET', '/order/refunds/failed');
+    expect(res.statusCode).toBe(200);
+    return res.json() as FailedRefundsResponse;
+  };
+  /** A card pre-order line cancelled, its refund then left as the sender leaves a failed one. */
+  async function failedRefund(priceCents: number, reason = 'connect ECONNREFUSED 10.0.0.9:443') {
+    const figure = await preorder(20, priceCents);
+    const placed = await order([[figure, 1]], { card: true });
+    const line = lineOf(placed.order, figure);
+    expect((await placed.calls.cancelLine(placed.order.orderID, line.lineId)).statusCode).toBe(200);
+    const [refund] = await t.database.db
+      .update(orderRefunds)
+      .set({ status: 'failed', attempts: 8, lastError: reason, providerRefundId: null })
+      .where(eq(orderRefunds.lineId, line.lineId))
+      .returning();
+    return { ...placed, figure, refund: refund! };
+  }
+  /** The refund of the line as its shopper reads it in their history. */
+  const refundSeenBy = async (who: Shopper, placed: Order, product: ProductFixture) => {
+    const history = await t.app.inject({ url: '/api/order/getOrders', headers: who.headers });
+    const mine = (history.json().paginatedOrders as Order[]).find((o) => o._id === placed._id)!;
+    return lineOf(mine, product).refund;
+  };
+  const refundRow = async (id: string) =>
+    (await t.database.db.select().from(orderRefunds).where(eq(orderRefunds.id, id)))[0]!;
+
+  it('are for staff only, and a malformed or unknown id is told apart', async () => {
+    const shopper = await signedInShopper(t.database.db, t.config);
+    const someId = '6f1c2a52-0d1e-4c55-9a8e-3b0a7d2f9e10';
+    for (const [method, url] of [
+      ['GET', '/order/refunds/failed'],
+      ['POST', `/order/refunds/${someId}/retry`],
+      ['POST', `/order/refunds/${someId}/refundedByHand`],
+    ] as const) {
+      expect((await t.app.inject({ method, url: `/api${url}` })).statusCode).toBe(401);
+      expect((await staffCall(method, url, shopper)).statusCode).toBe(403);
+    }
+    for (const action of ['retry', 'refundedByHand']) {
+      const unknown = await staffCall('POST', `/order/refunds/${someId}/${action}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(REFUND_PROBLEMS.notFound);
+      const malformed = await staffCall('POST', `/order/refunds/1%27%20or%201=1/${action}`);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toBe(REFUND_PROBLEMS.notFound);
+    }
+  });
+
+  it('lists each with its order, customer, line and reason; a retry the provider takes refunds it', async () => {
+    const { who, order: placed, figure, refund } = await failedRefund(7_000);
+    const listed = await failedList();
+    expect(listed.total).toBe(listed.refunds.length);
+    expect(listed.refunds).toContainEqual({
+      id: refund.id,
+      orderId: placed._id,
+      orderNumber: placed.orderID,
+      customerEmail: who.email,
+      productName: lineOf(placed, figure).productId.name,
+      amount: toDollars(refund.amountCents),
+      tries: 8,
+      reason: 'connect ECONNREFUSED 10.0.0.9:443',
+      owedSince: refund.createdAt.toISOString(),
+    });
+
+    const retried = await staffCall('POST', `/order/refunds/${refund.id}/retry`);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toEqual({
+      success: true,
+      status: 'refunded',
+      message: REFUND_PROBLEMS.refunded(money(refund.amountCents)),
+    });
+    const row = await refundRow(refund.id);
+    expect(row).toMatchObject({ status: 'refunded', attempts: 1, lastError: null });
+    expect(row.providerRefundId).toMatch(/^re_test_/);
+    expect((await failedList()).refunds.map((r) => r.id)).not.toContain(refund.id);
+    // The shopper's line now reads refunded.
+    expect(await refundSeenBy(who, placed, figure)).toEqual({
+      amount: toDollars(refund.amountCents),
+      status: 'refunded',
+    });
+    // Done once: asked again, it is no longer failed.
+    const again = await staffCall('POST', `/order/refunds/${refund.id}/retry`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REFUND_PROBLEMS.notFailed);
+  });
+
+  it('marks one refunded by hand, keeping who did; the same refund then refuses a retry', async () => {
+    const {
+      order: placed,
+      figure,
+      who,
+      refund,
+    } = await failedRefund(4_500, 'charge_already_refunded');
+    const marked = await staffCall('POST', `/order/refunds/${refund.id}/refundedByHand`);
+    expect(marked.statusCode).toBe(200);
+    expect(marked.json()).toEqual({
+      success: true,
+      status: 'refunded',
+      message: REFUND_PROBLEMS.marked(money(refund.amountCents)),
+    });
+    const row = await refundRow(refund.id);
+    expect(row).toMatchObject({
+      status: 'refunded',
+      refundedByHandBy: admin.id,
+      providerRefundId: null,
+    });
+    expect(row.refundedAt).toBeInstanceOf(Date);
+    expect((await refundSeenBy(who, placed, figure))?.status).toBe('refunded');
+    for (const action of ['retry', 'refundedByHand']) {
+      const late = await staffCall('POST', `/order/refunds/${refund.id}/${action}`);
+      expect(late.statusCode).toBe(409);
+    }
+  });
+
+  it('many staff acting on one failed refund at once change it once', async () => {
+    const { refund } = await failedRefund(3_000);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        staffCall('POST', `/order/refunds/${refund.id}/${i % 2 ? 'retry' : 'refundedByHand'}`),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(11);
+    expect((await refundRow(refund.id)).status).toBe('refunded');
+  });
+
+  it("keeps a deleted order's failed refund listed, without its order", async () => {
+    const { order: placed, refund } = await failedRefund(2_500);
+    await t.database.db.delete(orders).where(eq(orders.id, placed._id));
+    const listed = (await failedList()).refunds.find((r) => r.id === refund.id);
+    expect(listed).toMatchObject({
+      orderId: null,
+      orderNumber: null,
+      customerEmail: null,
+      productName: null,
+      amount: toDollars(refund.amountCents),
+    });
   });
 });

@@ -7,12 +7,18 @@
  * idempotency key, so a try repeated after a crash or on another instance refunds once. The
  * cancelling request settles its own refund at once, so the shopper usually reads "refunded".
  */
-import { sql } from 'drizzle-orm';
+import { REFUND_PROBLEMS, toDollars, type FailedRefund, type RefundStatus } from '@otaku/shared';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
+import { conflict, notFound } from '../../lib/errors';
 import { registerPeriodicJob } from '../../lib/periodic';
 import type { PaymentProvider } from './payment-provider';
+
+/** The longest reason kept with a refund for staff to read. */
+const REASON_MAX_LENGTH = 500;
+const reasonOf = (reason: string) => reason.slice(0, REASON_MAX_LENGTH);
 
 /** Refunds taken per statement; a run loops until no owed refund is due. */
 const BATCH = 20;
@@ -78,15 +84,22 @@ async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'fail
   const { db, log } = deps;
   const about = { refundId: refund.id, attempts: refund.attempts };
   const giveUp = async (reason: string) => {
-    await db.execute(sql`update order_refunds set status = 'failed' where id = ${refund.id}::uuid`);
+    await db.execute(sql`
+      update order_refunds set status = 'failed', last_error = ${reasonOf(reason)}
+      where id = ${refund.id}::uuid`);
     log.error({ ...about, reason }, 'card refund failed; the customer is owed it');
     return 'failed' as const;
+  };
+  const tryLater = async (reason: string) => {
+    await db.execute(sql`
+      update order_refunds set last_error = ${reasonOf(reason)} where id = ${refund.id}::uuid`);
+    return 'owed' as const;
   };
   if (refund.provider !== deps.provider.name) {
     // Owed through a provider the shop no longer runs: it stays owed until its tries are spent.
     if (refund.attempts >= REFUND_TRIES) return giveUp(`owed through ${refund.provider}`);
     log.warn({ ...about, provider: refund.provider }, 'card refund owed through another provider');
-    return 'owed';
+    return tryLater(`owed through ${refund.provider}`);
   }
   try {
     const outcome = await deps.provider.refund({
@@ -103,7 +116,7 @@ async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'fail
   } catch (err) {
     if (refund.attempts >= REFUND_TRIES) return giveUp(String(err));
     log.warn({ ...about, err }, 'card refund failed; will retry');
-    return 'owed';
+    return tryLater(String(err));
   }
 }
 
@@ -149,3 +162,106 @@ export function registerRefunds(app: FastifyInstance, provider: PaymentProvider)
     },
   };
 }
+
+/** Failed refunds listed for staff at once, the oldest first; the rest follow as these settle. */
+export const FAILED_REFUNDS_SHOWN = 20;
+
+/** The failed refunds staff are shown (decision 173), and how many there are in all. */
+export async function failedRefunds(db: Db): Promise<{ total: number; refunds: FailedRefund[] }> {
+  const rows = rowsOf<{
+    id: string;
+    order_id: string | null;
+    order_number: string | null;
+    customer_email: string | null;
+    product_name: string | null;
+    amount_cents: number;
+    attempts: number;
+    last_error: string | null;
+    created_at: Date | string;
+    total: number | string;
+  }>(
+    await db.execute(sql`
+      select r.id, r.order_id, o.order_number, o.customer_email, l.product_name, r.amount_cents,
+        r.attempts, r.last_error, r.created_at, count(*) over () as total
+      from order_refunds r
+      left join orders o on o.id = r.order_id
+      left join order_lines l on l.id = r.line_id
+      where r.status = 'failed'
+      order by r.created_at, r.id
+      limit ${FAILED_REFUNDS_SHOWN}`),
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    refunds: rows.map((r) => ({
+      id: r.id,
+      orderId: r.order_id,
+      orderNumber: r.order_number,
+      customerEmail: r.customer_email,
+      productName: r.product_name,
+      amount: toDollars(Number(r.amount_cents)),
+      tries: Number(r.attempts),
+      reason: r.last_error,
+      owedSince: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+export interface RefundState {
+  status: RefundStatus;
+  amountCents: number;
+  lastError: string | null;
+}
+
+async function stateOf(db: Db, id: string): Promise<RefundState | undefined> {
+  const [row] = rowsOf<{ status: RefundStatus; amount_cents: number; last_error: string | null }>(
+    await db.execute(sql`
+      select status, amount_cents, last_error from order_refunds where id = ${id}::uuid`),
+  );
+  return (
+    row && { status: row.status, amountCents: Number(row.amount_cents), lastError: row.last_error }
+  );
+}
+
+/**
+ * Changes a refund only while it is failed: a second staff member acting on it at the same
+ * time, or a retry and a "refunded by hand" together, find it changed and are told so (409).
+ */
+async function changeFailed(db: Db, id: string, change: SQL): Promise<RefundState> {
+  const changed = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update order_refunds set ${change}
+      where id = ${id}::uuid and status = 'failed'
+      returning id`),
+  );
+  const state = await stateOf(db, id);
+  if (!state) throw notFound(REFUND_PROBLEMS.notFound);
+  if (changed.length === 0) throw conflict(REFUND_PROBLEMS.notFailed);
+  return state;
+}
+
+/**
+ * Tries a failed refund again at once (decision 173): owed again with its tries counted afresh,
+ * then asked of the provider under the same idempotency key, so a refund the provider made
+ * after all is not made twice. What the provider answers is what the refund now is.
+ */
+export async function retryFailedRefund(
+  db: Db,
+  refunds: Refunds,
+  id: string,
+): Promise<RefundState> {
+  await changeFailed(
+    db,
+    id,
+    sql`status = 'owed', attempts = 0, not_before = now(), last_error = null`,
+  );
+  await refunds.settleNow([id]);
+  return (await stateOf(db, id))!;
+}
+
+/** Records that staff refunded a failed refund themselves, and who (decision 173). */
+export const markRefundedByHand = (db: Db, id: string, staffId: string) =>
+  changeFailed(
+    db,
+    id,
+    sql`status = 'refunded', refunded_at = now(), refunded_by_hand_by = ${staffId}::uuid`,
+  );

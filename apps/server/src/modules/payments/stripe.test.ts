@@ -1,4 +1,11 @@
-import { CART_INFO, ORDER_INFO, PAYMENT_INFO, PREORDER_CANCEL, type Order } from '@otaku/shared';
+import {
+  CART_INFO,
+  ORDER_INFO,
+  PAYMENT_INFO,
+  PREORDER_CANCEL,
+  REFUND_PROBLEMS,
+  type Order,
+} from '@otaku/shared';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -9,6 +16,7 @@ import { createStripeClient, createStripeProvider } from './stripe-provider';
 import { startFakeStripe } from '../../../test/fake-stripe';
 import { openSnapshotsOfCart, snapshotStatus } from './payments.repo';
 import { useTestApp } from '../../../test/helpers';
+import { createAccount } from '../../../test/staff';
 import {
   createCoupon,
   createProduct,
@@ -532,5 +540,24 @@ describe('refunding a cancelled pre-order line through Stripe (decision 169)', (
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, order._id));
     expect(refund).toMatchObject({ status: 'failed', attempts: 1 });
+    // Stripe's own words are kept for staff (decision 173), who may ask again: refused again.
+    expect(refund!.lastError).toMatch(/refund/i);
+    const staff = await createAccount(t.database, t.config.jwtSecret, 'admin');
+    const listed = await t.app.inject({ url: '/api/order/refunds/failed', headers: staff.headers });
+    expect(listed.json().refunds).toContainEqual(
+      expect.objectContaining({ id: refund!.id, reason: refund!.lastError }),
+    );
+    const made = fake.refunds.length;
+    const retried = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/refunds/${refund!.id}/retry`,
+      headers: staff.headers,
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({
+      status: 'failed',
+      message: REFUND_PROBLEMS.refusedAgain(refund!.lastError!),
+    });
+    expect(fake.refunds).toHaveLength(made);
   });
 });
