@@ -1,8 +1,10 @@
 import {
   calendarDateText,
   ORDER_MAIL,
+  PAYMENT_INFO,
   PREORDER,
   PREORDER_CANCEL,
+  REFUND_PROBLEMS,
   RELEASES_PAGE,
 } from '@otaku/shared';
 import {
@@ -24,7 +26,9 @@ import {
  * Pre-orders (decisions 167, 169, 170): staff set one up on the product form; a shopper finds it
  * in /releases, pre-orders it by cash on delivery or with the test card provider, and sees its
  * release date in the purchase history; the card buyer cancels it there and reads the refund;
- * staff move the release date and the cash buyer is mailed (over SMTP) and sees it moved.
+ * staff move the release date and the cash buyer is mailed (over SMTP) and sees it moved. A
+ * refund the provider refuses (the test card 4000 0000 0000 5126) reaches staff above the
+ * orders, who try it again and then mark it refunded by hand (decision 173).
  */
 
 /** The shop's day `n` days from today, as yyyy-mm-dd and as the dashboard types it. */
@@ -66,6 +70,26 @@ async function signIn(page: Page, request: APIRequestContext, label: string) {
   });
   await storeSessionIn(page, await apiLogin(request, email, password));
   return email;
+}
+
+/** From the cart to the test provider's page, paid with `cardNumber`, back to the history. */
+async function payByCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Delivery address').fill('7 Den Den Town, Osaka');
+  await page.getByRole('button', { name: 'Pay with Card' }).click();
+  await page.getByRole('button', { name: 'Skip Coupon & Proceed to Payment' }).click();
+  await expect(page).toHaveURL(/\/api\/test\/checkout\/cs_test_/);
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page).toHaveURL(/\/history$/, { timeout: 10_000 });
+  await expect(page.getByText(PREORDER.lineReleases(day(50).iso))).toBeVisible();
+}
+
+/** Cancels the pre-order of `name` from the history, after the dialog names its refund. */
+async function cancelPreorder(page: Page, name: string, refund: string) {
+  await page.getByRole('button', { name: PREORDER_CANCEL.buttonLabel(name) }).click();
+  const ask = page.getByRole('dialog', { name: PREORDER_CANCEL.confirmTitle });
+  await expect(ask).toContainText(PREORDER_CANCEL.confirmRefund(refund));
+  await ask.getByRole('button', { name: PREORDER_CANCEL.confirm }).click();
 }
 
 /** From /releases to the product page, then into the cart. */
@@ -114,14 +138,7 @@ test.describe('pre-orders', () => {
     const card = await browser.newPage();
     await signIn(card, request, 'precard');
     await preorderFromReleases(card, name);
-    await card.getByLabel('Delivery address').fill('7 Den Den Town, Osaka');
-    await card.getByRole('button', { name: 'Pay with Card' }).click();
-    await card.getByRole('button', { name: 'Skip Coupon & Proceed to Payment' }).click();
-    await expect(card).toHaveURL(/\/api\/test\/checkout\/cs_test_/);
-    await card.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await card.getByRole('button', { name: /^Pay \$/ }).click();
-    await expect(card).toHaveURL(/\/history$/, { timeout: 10_000 });
-    await expect(card.getByText(PREORDER.lineReleases(day(50).iso))).toBeVisible();
+    await payByCard(card, '4242 4242 4242 4242');
 
     // Staff see the units pre-ordered and both orders waiting for the release.
     await page.goto('/dashboard');
@@ -135,10 +152,7 @@ test.describe('pre-orders', () => {
     await expect(page.getByText(`${PREORDER.waiting}: ${released}`).first()).toBeVisible();
 
     // The card buyer cancels from the history: $60 and the $5 shipping go back to the card.
-    await card.getByRole('button', { name: PREORDER_CANCEL.buttonLabel(name) }).click();
-    const ask = card.getByRole('dialog', { name: PREORDER_CANCEL.confirmTitle });
-    await expect(ask).toContainText(PREORDER_CANCEL.confirmRefund('$65.00'));
-    await ask.getByRole('button', { name: PREORDER_CANCEL.confirm }).click();
+    await cancelPreorder(card, name, '$65.00');
     await expect(card.getByText(PREORDER_CANCEL.cancelledRefunded('$65.00'))).toBeVisible();
     await expect(card.getByText(PREORDER_CANCEL.refund.refunded('$65.00'))).toBeVisible();
     await expect(card.getByText(PREORDER_CANCEL.cancelledLabel, { exact: true })).toBeVisible();
@@ -165,5 +179,53 @@ test.describe('pre-orders', () => {
     await expect(cash.getByText(PREORDER.lineReleases(day(70).iso))).toBeVisible();
     await expect(cash.getByText(PREORDER.movedFrom(day(50).iso))).toBeVisible();
     await cash.close();
+  });
+
+  test('a refund the card provider refuses reaches staff, who try it again, then mark it refunded by hand; the buyer reads it refunded', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const name = unique('Journey Refused Refund Figure');
+    await createPreorder(page, request, name);
+    const card = await browser.newPage();
+    await signIn(card, request, 'prefail');
+    await preorderFromReleases(card, name);
+    // The test card whose refunds the provider refuses, as Stripe's of the same number.
+    await payByCard(card, '4000 0000 0000 5126');
+    const orderNumber = (await card
+      .getByText(/^ORD-[0-9A-Z]{8}$/)
+      .first()
+      .textContent())!;
+    await cancelPreorder(card, name, '$65.00');
+    await expect(card.getByText(PREORDER_CANCEL.cancelledRefundOwed('$65.00'))).toBeVisible();
+    await expect(card.getByText(PREORDER_CANCEL.refund.failed('$65.00'))).toBeVisible();
+
+    // Above the orders, staff find it with the provider's reason.
+    await page.goto('/dashboard/orders');
+    const refunds = page.getByRole('region', { name: /card refunds? could not be made$/ });
+    const item = refunds.getByRole('listitem').filter({ hasText: orderNumber });
+    await expect(item).toContainText(`Order ${orderNumber} · $65.00 for ${name}`);
+    await expect(item).toContainText(REFUND_PROBLEMS.reason(PAYMENT_INFO.testRefundRefused));
+    const order = `Order ${orderNumber}`;
+    // Tried again, it is refused again: the dialog says so and stays.
+    await item.getByRole('button', { name: REFUND_PROBLEMS.retryLabel(order, '$65.00') }).click();
+    const retry = page.getByRole('dialog', { name: REFUND_PROBLEMS.confirmRetryTitle('$65.00') });
+    await retry.getByRole('button', { name: REFUND_PROBLEMS.retry }).click();
+    await expect(retry).toContainText(REFUND_PROBLEMS.refusedAgain(PAYMENT_INFO.testRefundRefused));
+    await retry.getByRole('button', { name: 'Cancel' }).click();
+    await expect(retry).toBeHidden();
+    // Refunded in the provider's own dashboard, then marked here.
+    await item.getByRole('button', { name: REFUND_PROBLEMS.markLabel(order, '$65.00') }).click();
+    const mark = page.getByRole('dialog', { name: REFUND_PROBLEMS.confirmMarkTitle('$65.00') });
+    await expect(mark).toContainText(REFUND_PROBLEMS.confirmMark);
+    await mark.getByRole('button', { name: REFUND_PROBLEMS.markRefunded }).click();
+    await expect(page.getByText(REFUND_PROBLEMS.marked('$65.00'))).toBeVisible();
+    await expect(item).toBeHidden();
+
+    await card.reload();
+    await expect(card.getByText(PREORDER_CANCEL.refund.refunded('$65.00'))).toBeVisible();
+    await card.close();
   });
 });

@@ -136,12 +136,16 @@ export const PAYMENT_INFO = {
     'The card payment service cannot be reached right now. Please try again in a moment.',
   /** The test provider's hosted checkout page. */
   testTitle: 'Test checkout',
-  testNotice: 'Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242.',
+  testNotice:
+    'Test mode: no real card is charged. Pay with the test card 4242 4242 4242 4242, or with 4000 0000 0000 5126 to see the refunds of its pre-orders fail.',
   testCardLabel: 'Card number',
   testPay: (amount: string) => `Pay ${amount}`,
   testCancel: 'Cancel and return to the cart',
   testDeclined: 'Your card was declined. Use the test card 4242 4242 4242 4242.',
   testCardNumber: '4242424242424242',
+  /** Pays, but the provider refuses its refunds, as Stripe's test card of the same number. */
+  testCardRefundsFail: '4000000000005126',
+  testRefundRefused: 'The test card 4000 0000 0000 5126 refuses every refund.',
   /** The test provider's page of a session past its expiry (decision 137). */
   sessionExpired:
     'This checkout has expired, so it can no longer be paid. Go back to your cart to pay again.',

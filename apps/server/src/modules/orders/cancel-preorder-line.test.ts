@@ -10,6 +10,7 @@ import {
   computeTotals,
   formatDollars,
   ORDER_INFO,
+  PAYMENT_INFO,
   PREORDER_CANCEL,
   REFUND_PROBLEMS,
   toDollars,
@@ -55,7 +56,11 @@ interface Placed {
 /** A new shopper's order of `units` of each product: cash on delivery, or paid on the test page. */
 async function order(
   lines: [ProductFixture, number][],
-  { card = false, coupon }: { card?: boolean; coupon?: string } = {},
+  {
+    card = false,
+    coupon,
+    cardNumber = PAYMENT_INFO.testCardNumber,
+  }: { card?: boolean; coupon?: string; cardNumber?: string } = {},
 ): Promise<Placed> {
   const who = await signedInShopper(t.database.db, t.config);
   const calls = shopperCalls(t.app, who);
@@ -71,7 +76,7 @@ async function order(
     method: 'POST',
     url: `${session.url}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cardNumber: '4242424242424242' }).toString(),
+    payload: new URLSearchParams({ cardNumber }).toString(),
   });
   expect(paid.statusCode).toBe(303);
   const history = await t.app.inject({ url: '/api/order/getOrders', headers: who.headers });
@@ -475,6 +480,34 @@ describe('failed refunds for staff (decision 173)', () => {
       const late = await staffCall('POST', `/order/refunds/${refund.id}/${action}`);
       expect(late.statusCode).toBe(409);
     }
+  });
+
+  it("fails for a session paid with the test card that refuses refunds, with that card's reason; tried again, it is refused again", async () => {
+    const figure = await preorder(20, 6_000);
+    const {
+      who,
+      calls,
+      order: placed,
+    } = await order([[figure, 1]], {
+      card: true,
+      cardNumber: '4000 0000 0000 5126',
+    });
+    expect(placed).toMatchObject({ paymentMethod: 'card', paymentStatus: 'paid' });
+    const cancelled = await calls.cancelLine(placed.orderID, lineOf(placed, figure).lineId);
+    expect(cancelled.statusCode).toBe(200);
+    const owed = placed.finalAmount;
+    expect(cancelled.json().message).toBe(PREORDER_CANCEL.cancelledRefundOwed(formatDollars(owed)));
+    expect(await refundSeenBy(who, placed, figure)).toEqual({ amount: owed, status: 'failed' });
+    const listed = (await failedList()).refunds.find((r) => r.orderId === placed._id)!;
+    expect(listed).toMatchObject({ tries: 1, reason: PAYMENT_INFO.testRefundRefused });
+
+    const retried = await staffCall('POST', `/order/refunds/${listed.id}/retry`);
+    expect(retried.json()).toEqual({
+      success: true,
+      status: 'failed',
+      message: REFUND_PROBLEMS.refusedAgain(PAYMENT_INFO.testRefundRefused),
+    });
+    expect(await refundRow(listed.id)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('many staff acting on one failed refund at once change it once', async () => {

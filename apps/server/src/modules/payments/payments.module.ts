@@ -25,7 +25,8 @@ export function cardPayments({ payments, publicUrl }: Config): CardPayments {
       stripeWebhookRoutes(stripe, payments.webhookSecret, fulfilPaid),
     );
   }
-  return withRoutes(createTestProvider(), testCheckoutRoutes);
+  const test = createTestProvider();
+  return withRoutes(test, testCheckoutRoutes(test));
 }
 
 /** The payment config call, then the provider's own routes (Stripe's webhook, the test page). */

@@ -1,7 +1,8 @@
 /**
  * The test provider's hosted checkout (used when no Stripe keys are set): a page that shows
- * what is being paid for, accepts the test card 4242 4242 4242 4242 and completes through the
- * same fulfilment code as a Stripe webhook, then returns to /success; Cancel goes back to /cart.
+ * what is being paid for, accepts the test card 4242 4242 4242 4242 (or 4000 0000 0000 5126, whose
+ * refunds are then refused) and completes through the same fulfilment code as a Stripe webhook,
+ * then returns to /success; Cancel goes back to /cart.
  */
 import { PAYMENT_INFO } from '@otaku/shared';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
@@ -10,13 +11,19 @@ import { notFound } from '../../lib/errors';
 import type { FulfilPaid } from './payment-provider';
 import { expireSnapshot, findSnapshot, pastExpiry, snapshotStatus } from './payments.repo';
 import { expiredCheckoutPage, testCheckoutPage } from './test-checkout-page';
-import { TEST_CHECKOUT_PATH } from './test-provider';
+import { TEST_CHECKOUT_PATH, type TestProvider } from './test-provider';
 
 const SESSION_ID = /^cs_test_[\w-]{10,80}$/;
 const params = z.object({ sessionId: z.string() });
 const payBody = z.object({ cardNumber: z.string().max(40).default('') });
 
+const ACCEPTED_CARDS: readonly string[] = [
+  PAYMENT_INFO.testCardNumber,
+  PAYMENT_INFO.testCardRefundsFail,
+];
+
 export const testCheckoutRoutes =
+  (provider: TestProvider) =>
   (fulfilPaid: FulfilPaid): FastifyPluginAsync =>
   async (app) => {
     app.addContentTypeParser(
@@ -53,16 +60,16 @@ export const testCheckoutRoutes =
       const { cardNumber } = payBody.parse(request.body ?? {});
       // Its cart's units are no longer held for it (decision 137): paying it could sell them twice.
       if (pastExpiry(snapshot)) return html(reply, 410, expiredCheckoutPage(snapshot));
-      if (
-        snapshot.status === 'open' &&
-        cardNumber.replace(/\D/g, '') !== PAYMENT_INFO.testCardNumber
-      )
+      const card = cardNumber.replace(/\D/g, '');
+      if (snapshot.status === 'open' && !ACCEPTED_CARDS.includes(card))
         return html(
           reply,
           402,
           testCheckoutPage(snapshot, action(sessionId), PAYMENT_INFO.testDeclined),
         );
       if (snapshot.status === 'expired') return reply.redirect('/cart', 303);
+      if (snapshot.status === 'open' && card === PAYMENT_INFO.testCardRefundsFail)
+        provider.refuseRefundsOf(sessionId);
       await fulfilPaid(request.log, sessionId, { evenIfClosed: false });
       // Closed meanwhile (the cart was ordered cash on delivery or changed in another tab), or
       // expired in the moment since it was read: nothing was paid.

@@ -1,6 +1,6 @@
 /**
- * The dashboard's order calls: the list, stats (refreshed every 10 minutes), edits, and the
- * order e-mails (decision 115).
+ * The dashboard's order calls: the list, stats (refreshed every 10 minutes), edits, the order
+ * e-mails (decision 115) and the card refunds that failed (decision 173).
  */
 import { routes, TIMINGS, type OrderMailKind, type OrderStatus } from '@otaku/shared';
 import {
@@ -24,6 +24,7 @@ export const orderKeys = {
   lowStock: ['dashboard', 'products', 'low-stock'] as const,
   mails: (id: string) => [...orderKeys.all, 'mails', id] as const,
   mailProblems: ['dashboard', 'orders', 'mail-problems'] as const,
+  failedRefunds: ['dashboard', 'orders', 'failed-refunds'] as const,
 };
 
 /** How often an open order's e-mails are read again while one is on its way. */
@@ -132,10 +133,10 @@ function useInvalidate() {
     Promise.all(keys.map((queryKey) => client.invalidateQueries({ queryKey })));
 }
 
-/** Refresh Stats: reads the stat cards and the count of given-up e-mails again. */
+/** Refresh Stats: reads the stat cards, the given-up e-mails and the failed refunds again. */
 export function useRefreshStats() {
   const invalidate = useInvalidate();
-  return () => invalidate(orderKeys.stats, orderKeys.mailProblems);
+  return () => invalidate(orderKeys.stats, orderKeys.mailProblems, orderKeys.failedRefunds);
 }
 
 export function useResendOrderMail() {
@@ -152,5 +153,25 @@ export function useResendFailedMails() {
   return useMutation({
     mutationFn: () => call(calls.resendFailedMails),
     onSuccess: () => invalidate([...orderKeys.all, 'mails'], orderKeys.mailProblems),
+  });
+}
+
+/** The card refunds that could not be made (decision 173); read with the stats. */
+export function useFailedRefunds() {
+  return useQuery({
+    queryKey: orderKeys.failedRefunds,
+    queryFn: () => call(calls.failedRefunds),
+    refetchInterval: TIMINGS.orderStatsRefreshMs,
+  });
+}
+
+/** Tries a failed refund again, or records that staff refunded it by hand. */
+export function useSettleRefund() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, how }: { id: string; how: 'retry' | 'byHand' }) =>
+      call(how === 'retry' ? calls.retryRefund : calls.markRefunded, { params: { id } }),
+    // Read again whatever came of it: a refund another staff member settled meanwhile goes too.
+    onSettled: () => invalidate(orderKeys.failedRefunds),
   });
 }

@@ -71,6 +71,7 @@ function stubDashboardApi(handlers: Record<string, ApiHandler> = {}) {
     'GET /api/order/revenue': () => jsonResponse({ success: true, days: [] }),
     'GET /api/product/lowStock': () => jsonResponse({ success: true, threshold: 5, items: [] }),
     'GET /api/order/mailProblems': () => jsonResponse({ success: true, failed: 0 }),
+    'GET /api/order/refunds/failed': () => jsonResponse({ success: true, total: 0, refunds: [] }),
     'GET /api/user/getUsers': () => jsonResponse(lists.users([])),
     'GET /api/coupon/allCoupons': () => jsonResponse(lists.coupons([])),
     'GET /api/coupon/stats': () => jsonResponse({ success: true, stats: couponStats }),

@@ -60,6 +60,7 @@ function stubDashboard() {
         ],
       }),
     'GET /api/order/mailProblems': () => jsonResponse({ success: true, failed: 0 }),
+    'GET /api/order/refunds/failed': () => jsonResponse({ success: true, total: 0, refunds: [] }),
   });
   return asked;
 }

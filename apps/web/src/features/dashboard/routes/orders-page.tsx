@@ -31,6 +31,7 @@ import { pageHeadingId, PageHeader, StatCard } from '../components/dashboard-bit
 import { DataTable, type Column } from '../components/data-table';
 import { ExportButton } from '../components/export-modal';
 import { MailProblems } from '../components/order-mails';
+import { RefundProblems } from '../components/refund-problems';
 import { OrderStatusModal } from '../components/order-status-modal';
 import { RevenueChart } from '../components/revenue-chart';
 import { ShortUnitsMark } from '../components/short-units';
@@ -131,6 +132,7 @@ export function OrdersPage() {
         }
       />
       <MailProblems />
+      <RefundProblems />
       {stats.isError ? (
         <p role="alert" className="text-sm text-red-600">
           {errorMessage(stats.error, DASHBOARD.fetchStatsFailed)}
