@@ -1,8 +1,10 @@
 /**
  * A fake of the few Stripe API calls checkout makes (coupons; creating, expiring and reading
- * checkout sessions; refunding part of a paid session's payment intent, honouring idempotency
- * keys as Stripe does), listening on loopback. The Stripe SDK is pointed at it through
- * STRIPE_API_URL; it records every request and keeps each session's status.
+ * checkout sessions; refunding part of a paid session's payment intent and listing its
+ * refunds), listening on loopback. Refunds honour idempotency keys as Stripe does: a key's first
+ * answer, a refusal included, is the answer to every request with it, until the keys are
+ * forgotten (Stripe keeps them a day). The Stripe SDK is pointed at it through STRIPE_API_URL;
+ * it records every request and keeps each session's status.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +24,7 @@ export interface FakeRefund {
   paymentIntent: string;
   amount: number;
   idempotencyKey: string | undefined;
+  metadata?: Record<string, string>;
 }
 
 type SessionStatus = 'open' | 'complete' | 'expired';
@@ -41,8 +44,12 @@ export interface FakeStripe {
   paymentIntentOf: (sessionId: string) => string;
   /** The refunds made, oldest first. */
   refunds: FakeRefund[];
+  /** Forgets every idempotency key, as Stripe does a day after a key's first request. */
+  forgetKeys: () => void;
   /** While true, every call fails as Stripe does when it has trouble of its own (500). */
   failing: boolean;
+  /** While true, only creating a refund has that trouble (its answer kept under its key). */
+  refundsFailing: boolean;
   /**
    * Keeps every checkout session being created waiting, until `release` (a slow Stripe, or
    * two creations made to overlap). `waiting` counts the creations held.
@@ -62,6 +69,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const created: string[] = [];
   const sessions = new Map<string, SessionStatus>();
   const refunds: FakeRefund[] = [];
+  /** Each refund key's first answer, replayed to every later request with that key. */
+  const answered = new Map<string, { status: number; body: object }>();
   const paymentIntentOf = (sessionId: string) => `pi_${sessionId.slice('cs_test_fake_'.length)}`;
   /** What each paid intent was charged: only a complete session has one. */
   const charged = new Map<string, number>();
@@ -81,8 +90,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${id}` });
       res.end(JSON.stringify(body));
     };
-    if (fake.failing)
-      return json(500, { error: { type: 'api_error', message: 'Something went wrong.' } });
+    if (fake.failing || (fake.refundsFailing && req.method === 'POST' && path === '/v1/refunds')) {
+      const trouble = { error: { type: 'api_error', message: 'Something went wrong.' } };
+      // As Stripe: a refund request it began keeps its answer, a 500 included, under its key.
+      const key = req.headers['idempotency-key'];
+      if (req.method === 'POST' && path === '/v1/refunds' && typeof key === 'string')
+        answered.set(key, { status: 500, body: trouble });
+      return json(500, trouble);
+    }
     if (req.method === 'POST' && path === '/v1/coupons')
       return json(200, {
         id: `co_${id}`,
@@ -98,33 +113,52 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: status === 'complete' ? paymentIntentOf(sessionId) : null,
         status,
       });
+    const refundOf = (r: FakeRefund) => ({
+      id: r.id,
+      object: 'refund',
+      amount: r.amount,
+      payment_intent: r.paymentIntent,
+      metadata: r.metadata ?? {},
+      status: 'succeeded',
+    });
+    if (req.method === 'GET' && path === '/v1/refunds') {
+      const paymentIntent = new URL(req.url ?? '', 'http://x').searchParams.get('payment_intent');
+      return json(200, {
+        object: 'list',
+        url: '/v1/refunds',
+        has_more: false,
+        data: refunds.filter((r) => r.paymentIntent === paymentIntent).map(refundOf),
+      });
+    }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const key = req.headers['idempotency-key'] as string | undefined;
-      const same = key ? refunds.find((r) => r.idempotencyKey === key) : undefined;
-      const refund = (r: FakeRefund) =>
-        json(200, {
-          id: r.id,
-          object: 'refund',
-          amount: r.amount,
-          payment_intent: r.paymentIntent,
-          status: 'succeeded',
-        });
-      if (same) return refund(same);
+      const first = key ? answered.get(key) : undefined;
+      if (first) return json(first.status, first.body);
+      const answer = (status: number, body: object) => {
+        if (key) answered.set(key, { status, body });
+        return json(status, body);
+      };
       const paymentIntent = form.get('payment_intent') ?? '';
       const amount = Number(form.get('amount'));
       const left =
         (charged.get(paymentIntent) ?? 0) -
         refunds.filter((r) => r.paymentIntent === paymentIntent).reduce((n, r) => n + r.amount, 0);
       if (!charged.has(paymentIntent) || !(amount > 0) || amount > left)
-        return json(400, {
+        return answer(400, {
           error: {
             type: 'invalid_request_error',
             message: `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
           },
         });
-      const made = { id: `re_${id}`, paymentIntent, amount, idempotencyKey: key };
+      const metadata = Object.fromEntries(
+        [...form].flatMap(([k, v]) => {
+          const name = /^metadata\[(.+)\]$/.exec(k)?.[1];
+          return name ? [[name, v]] : [];
+        }),
+      );
+      const made = { id: `re_${id}`, paymentIntent, amount, idempotencyKey: key, metadata };
       refunds.push(made);
-      return refund(made);
+      return answer(200, refundOf(made));
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       if (held) {
@@ -174,8 +208,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     },
     paymentIntentOf,
     refunds,
+    forgetKeys: () => answered.clear(),
     statusOf: (sessionId) => sessions.get(sessionId),
     failing: false,
+    refundsFailing: false,
     holdSessionCreation: () => {
       let release = () => {};
       const gate = { waiting: 0, released: new Promise<void>((done) => (release = done)) };

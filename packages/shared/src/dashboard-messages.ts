@@ -117,15 +117,19 @@ export const REFUND_PROBLEMS = {
   markLabel: (order: string, amount: string) => `Refunded by hand: ${amount}, ${order}`,
   confirmRetryTitle: (amount: string) => `Try the refund of ${amount} again?`,
   confirmRetry: (amount: string, to: string | null) =>
-    to === null
-      ? `${amount} will be refunded through the payment provider to the card that paid.`
-      : `${amount} will be refunded through the payment provider to the card ${to} paid with.`,
+    `${
+      to === null
+        ? `${amount} will be refunded through the payment provider to the card that paid.`
+        : `${amount} will be refunded through the payment provider to the card ${to} paid with.`
+    } If you refunded it in the provider's dashboard, mark it refunded by hand instead.`,
   confirmMarkTitle: (amount: string) => `Mark the refund of ${amount} as made?`,
   confirmMark:
     "Only when the customer has the money back: refunded in the payment provider's own dashboard. The shop stops asking for it, the customer's order reads it as refunded, and your name is kept with it.",
   refunded: (amount: string) => `${amount} was refunded to the card.`,
   stillOwed:
-    'The payment provider could not be reached. The refund will be tried again by itself in a few minutes.',
+    'The refund is not made yet: the payment provider did not answer in time or could not be reached. It is tried again by itself, and the list shows what came of it.',
+  unknownRefunds: (amount: string) =>
+    `${amount} of this payment was already refunded outside the shop (in the provider's dashboard, say). Check there; if this refund was among it, mark it refunded by hand.`,
   refusedAgain: (reason: string) => `The payment provider refused the refund again: ${reason}`,
   marked: (amount: string) => `The refund of ${amount} is marked as made by hand.`,
   notFound: 'This refund was not found.',

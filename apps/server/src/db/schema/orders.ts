@@ -239,6 +239,13 @@ export const orderRefunds = pgTable(
     refundedByHandBy: uuid('refunded_by_hand_by').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Their name then, kept when their account is deleted. */
+    refundedByHandName: text('refunded_by_hand_name'),
+    /**
+     * How many times staff tried it again: each round asks the provider under a key of its own,
+     * as a provider replays a key's first answer, a failure included (decision 173).
+     */
+    staffRetries: integer('staff_retries').notNull().default(0),
   },
   (t) => [
     uniqueIndex('order_refunds_line_key').on(t.lineId),

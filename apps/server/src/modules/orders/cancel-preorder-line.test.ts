@@ -33,6 +33,8 @@ import { useTestApp } from '../../../test/helpers';
 import { day, setPreorder } from '../../../test/preorder-fixtures';
 import { createAccount, type TestAccount } from '../../../test/staff';
 import { couponUses, orderRefunds, orders, products } from '../../db/schema/index';
+import { settleDueRefunds } from '../payments/refunds';
+import { createTestProvider } from '../payments/test-provider';
 
 const t = useTestApp();
 let admin: TestAccount;
@@ -472,6 +474,7 @@ describe('failed refunds for staff (decision 173)', () => {
     expect(row).toMatchObject({
       status: 'refunded',
       refundedByHandBy: admin.id,
+      refundedByHandName: admin.username,
       providerRefundId: null,
     });
     expect(row.refundedAt).toBeInstanceOf(Date);
@@ -508,6 +511,43 @@ describe('failed refunds for staff (decision 173)', () => {
       message: REFUND_PROBLEMS.refusedAgain(PAYMENT_INFO.testRefundRefused),
     });
     expect(await refundRow(listed.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('a provider answer that comes late does not undo what became of the refund meanwhile', async () => {
+    const { refund } = await failedRefund(3_500);
+    await t.database.db
+      .update(orderRefunds)
+      .set({ status: 'owed', attempts: 0, lastError: null, notBefore: new Date(Date.now() - 1000) })
+      .where(eq(orderRefunds.id, refund.id));
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const slow = {
+      ...createTestProvider(),
+      refund: async () => {
+        await answered;
+        return { refunded: false as const, reason: 'a late refusal' };
+      },
+    };
+    const settling = settleDueRefunds(
+      { db: t.database.db, provider: slow, log: t.app.log },
+      { ids: [refund.id] },
+    );
+    await vi.waitFor(async () => expect((await refundRow(refund.id)).attempts).toBe(1));
+    // Taken for longer than a provider call lasts: no second try starts while it waits.
+    const taken = await refundRow(refund.id);
+    expect(taken.notBefore.getTime() - Date.now()).toBeGreaterThan(290_000);
+    // Meanwhile staff settled it by hand (as after a try that ran past its lease).
+    await t.database.db
+      .update(orderRefunds)
+      .set({ status: 'refunded', refundedByHandBy: admin.id, refundedAt: new Date() })
+      .where(eq(orderRefunds.id, refund.id));
+    answer();
+    expect(await settling).toEqual({ refunded: 0, failed: 1, owed: 0 });
+    expect(await refundRow(refund.id)).toMatchObject({
+      status: 'refunded',
+      refundedByHandBy: admin.id,
+      lastError: null,
+    });
   });
 
   it('many staff acting on one failed refund at once change it once', async () => {

@@ -15,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors';
 import type { ImageUrl } from '../../lib/image-urls';
 import type { AuthUser } from '../../plugins/auth';
 import type { PaymentProvider } from '../payments/payment-provider';
-import type { Refunds } from '../payments/refunds';
+import { REFUND_WAIT_MS, type Refunds } from '../payments/refunds';
 import type { OrderMailer } from './order-mails';
 import { orderOfUser } from './orders.service';
 import {
@@ -34,9 +34,6 @@ export interface CancelDeps {
   orderMails: OrderMailer;
   imageUrl: ImageUrl;
 }
-
-/** How long the cancelling request waits for the provider to take the refund. */
-const REFUND_WAIT_MS = 8_000;
 
 export async function cancelPreorderLine(
   deps: CancelDeps,

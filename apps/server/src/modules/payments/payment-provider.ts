@@ -29,8 +29,17 @@ export type ClosedSession = 'closed' | 'paid';
 export interface RefundRequest {
   sessionId: string;
   amountCents: number;
-  /** The same key refunds once, however often it is asked (the refund's own id). */
+  /** The shop's id of the refund, kept with it at the provider, so a try finds an earlier one. */
+  refundId: string;
+  /** The same key is the same request, however often it is sent (one per try). */
   key: string;
+  /**
+   * What the shop knows was given back on the same payment by its other refunds: the
+   * provider's ids of those it made, and what staff gave back by hand. More given back at the
+   * provider is a refund the shop does not know of, and a person decides rather than the shop
+   * refunding again (decision 173).
+   */
+  known: { refundIds: readonly string[]; byHandCents: number };
 }
 
 /** What the provider made of a refund: taken (with its id), or refused for good. */

@@ -40,7 +40,7 @@ export const refundRoutes = (refunds: Refunds) => async (app: FastifyInstance) =
   });
 
   addRoute(app, calls.markRefunded, staff, async (request) => {
-    const state = await markRefundedByHand(db(), request.params.id, currentUser(request).id);
+    const state = await markRefundedByHand(db(), request.params.id, currentUser(request));
     return {
       success: true as const,
       status: state.status,

@@ -3,15 +3,20 @@
  * database as the order mails are (decision 109): the cancellation writes the refund's row in
  * its own transaction, so a refund is owed exactly when its line is cancelled. A sender on
  * every instance takes owed rows with SKIP LOCKED, pushing each one's next try out as it takes
- * it (1, 2, 4 … 60 minutes, 8 tries), and asks the provider with the row's id as the
- * idempotency key, so a try repeated after a crash or on another instance refunds once. The
- * cancelling request settles its own refund at once, so the shopper usually reads "refunded".
+ * it (5, 5, 5, 8, 16, 32, 60, 60 minutes: never sooner than a provider call can last, so no two
+ * calls for one refund overlap). Each try asks the provider under a key of its own and with the
+ * row's id kept on the refund, and the provider first looks for a refund made by an earlier try
+ * (its answer lost in a crash or a timeout), so the money goes back once. Each write after a call
+ * holds only while the row is still as the call took it. The cancelling request settles its own
+ * refund at once, so the shopper usually reads "refunded". Staff see the failed ones, try them
+ * again or mark them refunded by hand (decision 173).
  */
 import { REFUND_PROBLEMS, toDollars, type FailedRefund, type RefundStatus } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
+import { withDeadline } from '../../lib/deadline';
 import { conflict, notFound } from '../../lib/errors';
 import { registerPeriodicJob } from '../../lib/periodic';
 import type { PaymentProvider } from './payment-provider';
@@ -19,6 +24,15 @@ import type { PaymentProvider } from './payment-provider';
 /** The longest reason kept with a refund for staff to read. */
 const REASON_MAX_LENGTH = 500;
 const reasonOf = (reason: string) => reason.slice(0, REASON_MAX_LENGTH);
+
+/**
+ * The least time before a refund taken is due again: longer than a provider call can last (a
+ * Stripe refund is two requests of at most 20 s, each retried once), so a second call for the
+ * same refund never starts while the first may still be waiting.
+ */
+const LEASE_SECONDS = 300;
+/** How long a staff member's or shopper's request waits for the provider to take a refund. */
+export const REFUND_WAIT_MS = 8_000;
 
 /** Refunds taken per statement; a run loops until no owed refund is due. */
 const BATCH = 20;
@@ -39,6 +53,11 @@ interface Due {
   sessionId: string;
   amountCents: number;
   attempts: number;
+  staffRetries: number;
+  /** The provider's ids of the shop's other refunds of the same payment. */
+  otherRefundIds: string[];
+  /** What staff gave back by hand on the same payment (decision 173). */
+  byHandCents: number;
 }
 
 /** Takes up to BATCH due refunds (only those in `ids`, when given), each try pushed out. */
@@ -56,6 +75,9 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
     session_id: string;
     amount_cents: number;
     attempts: number;
+    staff_retries: number;
+    other_refund_ids: string[] | null;
+    by_hand_cents: number | string;
   }>(
     await db.execute(sql`
       with due as (
@@ -67,9 +89,16 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
       )
       update order_refunds r
       set attempts = r.attempts + 1,
-          not_before = now() + make_interval(secs => least(3600, 60 * power(2, r.attempts)))
+          not_before = now() + make_interval(
+            secs => greatest(${LEASE_SECONDS}, least(3600, 60 * power(2, r.attempts))))
       from due where r.id = due.id
-      returning r.id, r.provider, r.session_id, r.amount_cents, r.attempts`),
+      returning r.id, r.provider, r.session_id, r.amount_cents, r.attempts, r.staff_retries,
+        array(select o.provider_refund_id from order_refunds o
+              where o.session_id = r.session_id and o.id <> r.id
+                and o.provider_refund_id is not null) as other_refund_ids,
+        (select coalesce(sum(o.amount_cents), 0) from order_refunds o
+         where o.session_id = r.session_id and o.id <> r.id and o.status = 'refunded'
+           and o.provider_refund_id is null) as by_hand_cents`),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -77,22 +106,28 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
     sessionId: r.session_id,
     amountCents: Number(r.amount_cents),
     attempts: Number(r.attempts),
+    staffRetries: Number(r.staff_retries),
+    otherRefundIds: r.other_refund_ids ?? [],
+    byHandCents: Number(r.by_hand_cents),
   }));
 }
 
 async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'failed' | 'owed'> {
   const { db, log } = deps;
   const about = { refundId: refund.id, attempts: refund.attempts };
+  // Each write holds only while the row is as this call took it: owed, at this try.
+  const asTaken = sql`id = ${refund.id}::uuid and status = 'owed' and attempts = ${refund.attempts}`;
   const giveUp = async (reason: string) => {
     await db.execute(sql`
       update order_refunds set status = 'failed', last_error = ${reasonOf(reason)}
-      where id = ${refund.id}::uuid`);
+      where ${asTaken}`);
     log.error({ ...about, reason }, 'card refund failed; the customer is owed it');
     return 'failed' as const;
   };
   const tryLater = async (reason: string) => {
-    await db.execute(sql`
-      update order_refunds set last_error = ${reasonOf(reason)} where id = ${refund.id}::uuid`);
+    await db.execute(
+      sql`update order_refunds set last_error = ${reasonOf(reason)} where ${asTaken}`,
+    );
     return 'owed' as const;
   };
   if (refund.provider !== deps.provider.name) {
@@ -105,13 +140,28 @@ async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'fail
     const outcome = await deps.provider.refund({
       sessionId: refund.sessionId,
       amountCents: refund.amountCents,
-      key: refund.id,
+      refundId: refund.id,
+      // Each try asks under a key of its own: Stripe replays a key's first answer for a day,
+      // its trouble (a 500) included, so a later try under the same key could never succeed.
+      // The key still makes the client's own resend of one try the same request, and the
+      // provider finds a refund an earlier try made by the id it carries (`refundId`).
+      key: `${refund.id}.${refund.staffRetries}.${refund.attempts}`,
+      known: { refundIds: refund.otherRefundIds, byHandCents: refund.byHandCents },
     });
     if (!outcome.refunded) return await giveUp(outcome.reason);
-    await db.execute(sql`
-      update order_refunds set status = 'refunded', provider_refund_id = ${outcome.refundId},
-        refunded_at = now()
-      where id = ${refund.id}::uuid`);
+    const recorded = rowsOf(
+      await db.execute(sql`
+        update order_refunds set status = 'refunded', provider_refund_id = ${outcome.refundId},
+          refunded_at = now()
+        where ${asTaken}
+        returning id`),
+    );
+    // The money went back, but the row had changed meanwhile (which the lease should prevent).
+    if (recorded.length === 0)
+      log.error(
+        { ...about, providerRefundId: outcome.refundId },
+        'card refund made after its row changed; check it was not refunded twice',
+      );
     return 'refunded';
   } catch (err) {
     if (refund.attempts >= REFUND_TRIES) return giveUp(String(err));
@@ -252,16 +302,22 @@ export async function retryFailedRefund(
   await changeFailed(
     db,
     id,
-    sql`status = 'owed', attempts = 0, not_before = now(), last_error = null`,
+    sql`status = 'owed', attempts = 0, not_before = now(), last_error = null,
+      staff_retries = staff_retries + 1`,
   );
-  await refunds.settleNow([id]);
+  // Past the wait the call goes on, and the sender records what came of it.
+  await withDeadline(
+    refunds.settleNow([id]).catch(() => undefined),
+    REFUND_WAIT_MS,
+  );
   return (await stateOf(db, id))!;
 }
 
 /** Records that staff refunded a failed refund themselves, and who (decision 173). */
-export const markRefundedByHand = (db: Db, id: string, staffId: string) =>
+export const markRefundedByHand = (db: Db, id: string, staff: { id: string; username: string }) =>
   changeFailed(
     db,
     id,
-    sql`status = 'refunded', refunded_at = now(), refunded_by_hand_by = ${staffId}::uuid`,
+    sql`status = 'refunded', refunded_at = now(), refunded_by_hand_by = ${staff.id}::uuid,
+      refunded_by_hand_name = ${staff.username}`,
   );

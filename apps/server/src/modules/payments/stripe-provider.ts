@@ -3,10 +3,13 @@
  * coupon becomes a one-off amount-off Stripe coupon, and shipping is a line of its own, so
  * Stripe charges exactly the total the shop computed.
  */
-import { PAYMENT_INFO } from '@otaku/shared';
+import { formatDollars, PAYMENT_INFO, REFUND_PROBLEMS, toDollars } from '@otaku/shared';
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
 import { CHECKOUT_TTL_MS, type PaymentProvider } from './payment-provider';
+
+/** The metadata key a refund the shop makes carries: the shop's id of the refund. */
+const SHOP_REFUND_ID = 'shop_refund_id';
 
 export interface StripeSettings {
   secretKey: string;
@@ -115,16 +118,38 @@ function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, '
         throw error;
       }
     },
-    refund: async ({ sessionId, amountCents, key }) => {
+    refund: async ({ sessionId, amountCents, refundId, key, known }) => {
       const session = await stripe.checkout.sessions.retrieve(sessionId);
       const intent = session.payment_intent;
       const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
       if (!paymentIntent) return { refunded: false, reason: 'the session has no payment' };
+      // What Stripe already gave back on this payment (decision 173). This refund, made on an
+      // earlier try whose answer was lost, or under a key Stripe has forgotten (a day later), is
+      // done; money given back that the shop made no record of (refunded in Stripe's dashboard)
+      // leaves the decision to a person rather than refunding it a second time.
+      const given = (
+        await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })
+      ).data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
+      const earlier = given.find((r) => r.metadata?.[SHOP_REFUND_ID] === refundId);
+      if (earlier) return { refunded: true, refundId: earlier.id };
+      const unknownCents =
+        given
+          .filter((r) => !r.metadata?.[SHOP_REFUND_ID] && !known.refundIds.includes(r.id))
+          .reduce((sum, r) => sum + r.amount, 0) - known.byHandCents;
+      if (unknownCents > 0)
+        return {
+          refunded: false,
+          reason: REFUND_PROBLEMS.unknownRefunds(formatDollars(toDollars(unknownCents))),
+        };
       try {
         // The idempotency key makes a repeated request (a retry after a lost answer, another
         // instance) the same refund: Stripe answers the first one's result.
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentIntent, amount: amountCents },
+          {
+            payment_intent: paymentIntent,
+            amount: amountCents,
+            metadata: { [SHOP_REFUND_ID]: refundId },
+          },
           { idempotencyKey: `refund-${key}` },
         );
         if (refund.status === 'failed' || refund.status === 'canceled')

@@ -6,7 +6,7 @@ import {
   REFUND_PROBLEMS,
   type Order,
 } from '@otaku/shared';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkoutSnapshots, couponUses, orderRefunds, orders } from '../../db/schema/index';
@@ -445,6 +445,18 @@ describe('a change to a cart whose Stripe checkout is open (decision 137)', () =
 });
 
 describe('refunding a cancelled pre-order line through Stripe (decision 169)', () => {
+  /** Makes the refunds `where` picks due now, as at their next try. */
+  const dueNow = (where: SQL) =>
+    t.database.db
+      .update(orderRefunds)
+      .set({ notBefore: new Date(Date.now() - 1000) })
+      .where(where);
+  /** The provider a sender on another instance asks, through the SDK against the fake. */
+  const stripeProvider = () =>
+    createStripeProvider(
+      createStripeClient({ secretKey: 'sk_test_fake_key', apiUrl: fake.url }),
+      'http://shop.test',
+    );
   /** A new shopper's paid Stripe order of `units` of a pre-order at `priceCents`. */
   async function paidPreorder(units: number) {
     const figure = await createProduct(t.database.db, { priceCents: 15_000, stock: { '': 10 } });
@@ -480,7 +492,9 @@ describe('refunding a cancelled pre-order line through Stripe (decision 169)', (
         id: refund!.providerRefundId,
         paymentIntent: fake.paymentIntentOf(id),
         amount: 30_000,
-        idempotencyKey: `refund-${refund!.id}`,
+        idempotencyKey: `refund-${refund!.id}.0.1`,
+        // Tagged with the shop's id of the refund, so a later try finds it (decision 173).
+        metadata: { shop_refund_id: refund!.id },
       },
     ]);
   });
@@ -503,14 +517,8 @@ describe('refunding a cancelled pre-order line through Stripe (decision 169)', (
     expect(fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id))).toEqual([]);
 
     // Its next try is due; two senders (two instances) take it at once.
-    await t.database.db
-      .update(orderRefunds)
-      .set({ notBefore: new Date(Date.now() - 1000) })
-      .where(eq(orderRefunds.orderId, order._id));
-    const provider = createStripeProvider(
-      createStripeClient({ secretKey: 'sk_test_fake_key', apiUrl: fake.url }),
-      'http://shop.test',
-    );
+    await dueNow(eq(orderRefunds.orderId, order._id));
+    const provider = stripeProvider();
     const deps = { db: t.database.db, provider, log: t.app.log };
     const results = await Promise.all([settleDueRefunds(deps), settleDueRefunds(deps)]);
     expect(results.reduce((n, r) => n + r.refunded, 0)).toBe(1);
@@ -524,40 +532,109 @@ describe('refunding a cancelled pre-order line through Stripe (decision 169)', (
     );
   });
 
-  it('marks a refund Stripe refuses for good as failed, for staff to settle', async () => {
+  it('asks again under a new key after Stripe had trouble making a refund, which it replays under the old one', async () => {
     const { calls, order, line, id } = await paidPreorder(1);
-    // Refunded elsewhere already (in Stripe's dashboard, say): nothing is left to refund.
+    fake.refundsFailing = true;
+    try {
+      const res = await calls.cancelLine(order.orderID, line.lineId);
+      expect(res.json().message).toBe(PREORDER_CANCEL.cancelledRefundOwed('$150.00'));
+    } finally {
+      fake.refundsFailing = false;
+    }
+    await dueNow(eq(orderRefunds.orderId, order._id));
+    const provider = stripeProvider();
+    const result = await settleDueRefunds({ db: t.database.db, provider, log: t.app.log });
+    expect(result).toMatchObject({ refunded: 1, owed: 0 });
+    expect(fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('leaves a payment refunded outside the shop to staff, refunding nothing more', async () => {
+    const { calls, order, line, id } = await paidPreorder(1);
+    // Staff gave $10 back in Stripe's dashboard: money left on the payment, but not the shop's
+    // to guess about. Refunding the line now could give the same money back twice.
     fake.refunds.push({
       id: 're_dashboard',
       paymentIntent: fake.paymentIntentOf(id),
-      amount: 17_500,
+      amount: 1_000,
       idempotencyKey: undefined,
     });
+    const made = fake.refunds.length;
+    const refundPosts = () =>
+      fake.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds').length;
+    const asked = refundPosts();
     const res = await calls.cancelLine(order.orderID, line.lineId);
     expect(res.statusCode).toBe(200);
     const [refund] = await t.database.db
       .select()
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, order._id));
-    expect(refund).toMatchObject({ status: 'failed', attempts: 1 });
-    // Stripe's own words are kept for staff (decision 173), who may ask again: refused again.
-    expect(refund!.lastError).toMatch(/refund/i);
+    expect(refund).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: REFUND_PROBLEMS.unknownRefunds('$10.00'),
+    });
+    expect(fake.refunds).toHaveLength(made);
+    expect(refundPosts()).toBe(asked);
+
+    // Staff see Stripe's side in the list; tried again, it is refused again for the same reason.
     const staff = await createAccount(t.database, t.config.jwtSecret, 'admin');
     const listed = await t.app.inject({ url: '/api/order/refunds/failed', headers: staff.headers });
     expect(listed.json().refunds).toContainEqual(
-      expect.objectContaining({ id: refund!.id, reason: refund!.lastError }),
+      expect.objectContaining({ id: refund!.id, reason: REFUND_PROBLEMS.unknownRefunds('$10.00') }),
     );
-    const made = fake.refunds.length;
-    const retried = await t.app.inject({
-      method: 'POST',
-      url: `/api/order/refunds/${refund!.id}/retry`,
-      headers: staff.headers,
-    });
-    expect(retried.statusCode).toBe(200);
+    const staffCall = (action: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/order/refunds/${refund!.id}/${action}`,
+        headers: staff.headers,
+      });
+    const retried = await staffCall('retry');
     expect(retried.json()).toMatchObject({
       status: 'failed',
-      message: REFUND_PROBLEMS.refusedAgain(refund!.lastError!),
+      message: REFUND_PROBLEMS.refusedAgain(REFUND_PROBLEMS.unknownRefunds('$10.00')),
     });
     expect(fake.refunds).toHaveLength(made);
+    // They refund the rest in Stripe's dashboard and say so; a later refund of the same payment
+    // counts what they gave back by hand as known.
+    expect((await staffCall('refundedByHand')).statusCode).toBe(200);
+  });
+
+  it('finds a refund an earlier try made whose answer was lost, a day later too, and makes no second', async () => {
+    const { calls, order, line, id } = await paidPreorder(1);
+    fake.failing = true;
+    try {
+      expect((await calls.cancelLine(order.orderID, line.lineId)).statusCode).toBe(200);
+    } finally {
+      fake.failing = false;
+    }
+    const [owed] = await t.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order._id));
+    expect(owed).toMatchObject({ status: 'owed', attempts: 1 });
+    // Stripe made it after all, but the answer never came back; and Stripe has since forgotten
+    // the key it was asked under.
+    fake.refunds.push({
+      id: 're_lost_answer',
+      paymentIntent: fake.paymentIntentOf(id),
+      amount: owed!.amountCents,
+      idempotencyKey: `refund-${owed!.id}.0.1`,
+      metadata: { shop_refund_id: owed!.id },
+    });
+    fake.forgetKeys();
+    await dueNow(eq(orderRefunds.id, owed!.id));
+    const provider = stripeProvider();
+    const result = await settleDueRefunds({ db: t.database.db, provider, log: t.app.log });
+    expect(result.refunded).toBe(1);
+    const [refund] = await t.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.id, owed!.id));
+    expect(refund).toMatchObject({ status: 'refunded', providerRefundId: 're_lost_answer' });
+    expect(fake.refunds.filter((r) => r.paymentIntent === fake.paymentIntentOf(id))).toHaveLength(
+      1,
+    );
   });
 });

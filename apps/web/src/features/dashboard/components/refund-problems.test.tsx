@@ -49,6 +49,18 @@ function stubServer(
   });
 }
 
+/** Asks to try the listed refund of `refused` again and confirms; the dialog. */
+async function retryTheRefused() {
+  await userEvent.click(
+    await screen.findByRole('button', {
+      name: REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
+    }),
+  );
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.click(within(dialog).getByRole('button', { name: REFUND_PROBLEMS.retry }));
+  return dialog;
+}
+
 describe('RefundProblems', () => {
   it('shows nothing while no refund failed', async () => {
     const api = stubServer([{ total: 0, refunds: [] }]);
@@ -109,13 +121,7 @@ describe('RefundProblems', () => {
     const message = REFUND_PROBLEMS.refusedAgain(refused.reason!);
     stubServer([{ total: 1, refunds: [refused] }], { success: true, status: 'failed', message });
     renderWithProviders(<RefundProblems />);
-    await userEvent.click(
-      await screen.findByRole('button', {
-        name: REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
-      }),
-    );
-    const dialog = await screen.findByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: REFUND_PROBLEMS.retry }));
+    const dialog = await retryTheRefused();
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
   });
 
@@ -143,6 +149,29 @@ describe('RefundProblems', () => {
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `/api/order/refunds/${refused.id}/refundedByHand`,
     ]);
+  });
+
+  it('keeps the dialog, with why, when another staff member settled the refund first', async () => {
+    const reads = [
+      { total: 1, refunds: [refused] },
+      { total: 0, refunds: [] },
+    ];
+    stubApi({
+      'GET /api/order/refunds/failed': () =>
+        jsonResponse({ success: true, ...(reads.length > 1 ? reads.shift()! : reads[0]!) }),
+      'POST /api/order/refunds/:id/retry': () =>
+        jsonResponse({ success: false, message: REFUND_PROBLEMS.notFailed }, 409),
+    });
+    renderWithProviders(<RefundProblems />);
+    const dialog = await retryTheRefused();
+    expect(await within(dialog).findByText(REFUND_PROBLEMS.notFailed)).toBeInTheDocument();
+    // The list, read again, is empty; the dialog stays until closed, and does not come back.
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('region', { name: /card refund/ })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog')).toHaveTextContent(REFUND_PROBLEMS.notFailed);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says when the list cannot be read', async () => {

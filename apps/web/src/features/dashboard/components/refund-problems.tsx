@@ -29,15 +29,6 @@ export function RefundProblems() {
   const failed = useFailedRefunds();
   const settle = useSettleRefund();
   const [asking, setAsking] = useState<{ refund: FailedRefund; how: How } | null>(null);
-  if (failed.isError) {
-    return (
-      <p role="alert" className="text-sm text-red-600">
-        {errorMessage(failed.error, REFUND_PROBLEMS.loadFailed)}
-      </p>
-    );
-  }
-  if (!failed.data || failed.data.total === 0) return null;
-  const { total, refunds } = failed.data;
   const act = async () => {
     const { refund, how } = asking!;
     let answer;
@@ -52,6 +43,54 @@ export function RefundProblems() {
     else toast.success(answer.message);
   };
   const amount = asking ? formatDollars(asking.refund.amount) : '';
+  // The dialog stays whatever the list does meanwhile (another staff member settled the last
+  // refund, say): it closes only when staff close it, so it never comes back by itself.
+  return (
+    <>
+      {failed.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {errorMessage(failed.error, REFUND_PROBLEMS.loadFailed)}
+        </p>
+      ) : failed.data && failed.data.total > 0 ? (
+        <FailedRefundList
+          total={failed.data.total}
+          refunds={failed.data.refunds}
+          busy={settle.isPending}
+          onAsk={(refund, how) => setAsking({ refund, how })}
+        />
+      ) : null}
+      <ConfirmModal
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={
+          asking?.how === 'byHand'
+            ? REFUND_PROBLEMS.confirmMarkTitle(amount)
+            : REFUND_PROBLEMS.confirmRetryTitle(amount)
+        }
+        action={asking?.how === 'byHand' ? REFUND_PROBLEMS.markRefunded : REFUND_PROBLEMS.retry}
+        onConfirm={act}
+      >
+        <p>
+          {asking?.how === 'byHand'
+            ? REFUND_PROBLEMS.confirmMark
+            : REFUND_PROBLEMS.confirmRetry(amount, asking?.refund.customerEmail ?? null)}
+        </p>
+      </ConfirmModal>
+    </>
+  );
+}
+
+function FailedRefundList({
+  total,
+  refunds,
+  busy,
+  onAsk,
+}: {
+  total: number;
+  refunds: FailedRefund[];
+  busy: boolean;
+  onAsk: (refund: FailedRefund, how: How) => void;
+}) {
   return (
     <section
       aria-labelledby="failed-refunds-heading"
@@ -96,8 +135,8 @@ export function RefundProblems() {
                     variant="secondary"
                     size="sm"
                     aria-label={label(order, money)}
-                    disabled={settle.isPending}
-                    onClick={() => setAsking({ refund, how })}
+                    disabled={busy}
+                    onClick={() => onAsk(refund, how)}
                   >
                     {text}
                   </Button>
@@ -108,23 +147,6 @@ export function RefundProblems() {
         })}
       </ul>
       {total > refunds.length ? <p>{REFUND_PROBLEMS.more(total - refunds.length)}</p> : null}
-      <ConfirmModal
-        open={asking !== null}
-        onOpenChange={(open) => !open && setAsking(null)}
-        title={
-          asking?.how === 'byHand'
-            ? REFUND_PROBLEMS.confirmMarkTitle(amount)
-            : REFUND_PROBLEMS.confirmRetryTitle(amount)
-        }
-        action={asking?.how === 'byHand' ? REFUND_PROBLEMS.markRefunded : REFUND_PROBLEMS.retry}
-        onConfirm={act}
-      >
-        <p>
-          {asking?.how === 'byHand'
-            ? REFUND_PROBLEMS.confirmMark
-            : REFUND_PROBLEMS.confirmRetry(amount, asking?.refund.customerEmail ?? null)}
-        </p>
-      </ConfirmModal>
     </section>
   );
 }
