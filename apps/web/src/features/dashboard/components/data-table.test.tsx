@@ -93,6 +93,12 @@ describe('DataTable', () => {
     expect(edit).toHaveBeenCalledTimes(1);
   });
 
+  it('lets the keyboard reach its scrolling box, named as the table, even with nothing to focus in it', async () => {
+    table({ rows: [], loading: true });
+    await userEvent.tab();
+    expect(screen.getByRole('region', { name: 'Things' })).toHaveFocus();
+  });
+
   it('says when there are no rows, across every column', () => {
     table({ rows: [], actions: editAndDelete<Row>((r) => r.name, vi.fn(), vi.fn()) });
     const cell = screen.getByRole('cell', { name: 'No things found.' });

@@ -187,8 +187,13 @@ export function DataTable<T>({
       <div
         // Scrolling to a focused row action stops clear of the sticky header row and leaves
         // room for the action's focus ring (WCAG 2.4.7, 2.4.11).
-        className="scroll-p-2 scroll-pt-14 overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-100"
+        className="scroll-p-2 scroll-pt-14 overflow-auto rounded-2xl bg-white shadow-sm ring-1 ring-ink-100 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-sakura-500"
         style={height === undefined ? undefined : { height }}
+        // A keyboard reaches the scrolling box itself, so a table wider than a phone can be
+        // scrolled with the arrow keys even while it has no button to focus (loading, empty).
+        role="region"
+        aria-labelledby={labelledBy}
+        tabIndex={0}
       >
         <table className="w-full" style={{ minWidth }} aria-labelledby={labelledBy}>
           <thead className={cn('bg-ink-50', height !== undefined && 'sticky top-0')}>
