@@ -304,16 +304,27 @@ export async function createShopper(
   return { ...account, ...(await apiLogin(request, account.email, account.password)) };
 }
 
-/** A toy with a single stock and the test picture, created by `staff` through the API; its id. */
+/**
+ * A toy with a single stock and the test picture, created by `staff` through the API (a
+ * pre-order with a release date, dd-mm-yyyy as the form sends it); its id.
+ */
 export async function createToy(
   request: APIRequestContext,
   staff: Session,
-  fields: { name: string; description: string; price: string; toyType: string; stock: string },
+  fields: {
+    name: string;
+    description: string;
+    price: string;
+    toyType: string;
+    stock: string;
+    releaseDate?: string;
+    preorderUntil?: string;
+  },
 ): Promise<string> {
   const created = await request.post('/api/product/createProduct', {
     headers: { authorization: `Bearer ${staff.token}` },
     multipart: {
-      ...fields,
+      ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
       category: 'toys',
       image: { name: 'cover.png', mimeType: 'image/png', buffer: PIXEL_PNG },
     },

@@ -9,9 +9,12 @@ import {
 } from '@otaku/shared';
 import {
   apiLogin,
+  createToy,
   expect,
+  openAs,
   openAsAdmin,
   PIXEL_PNG,
+  seedAdmin,
   signUpShopper,
   storeSessionIn,
   test,
@@ -188,7 +191,16 @@ test.describe('pre-orders', () => {
   }) => {
     test.slow();
     const name = unique('Journey Refused Refund Figure');
-    await createPreorder(page, request, name);
+    const admin = await apiLogin(request, seedAdmin.email, seedAdmin.password);
+    await createToy(request, admin, {
+      name,
+      description: 'A figure whose refund the provider refuses.',
+      price: '60',
+      toyType: 'action-figure',
+      stock: '8',
+      releaseDate: day(50).typed,
+      preorderUntil: day(40).typed,
+    });
     const card = await browser.newPage();
     await signIn(card, request, 'prefail');
     await preorderFromReleases(card, name);
@@ -203,7 +215,7 @@ test.describe('pre-orders', () => {
     await expect(card.getByText(PREORDER_CANCEL.refund.failed('$65.00'))).toBeVisible();
 
     // Above the orders, staff find it with the provider's reason.
-    await page.goto('/dashboard/orders');
+    await openAs(page, admin, '/dashboard/orders');
     const refunds = page.getByRole('region', { name: /card refunds? could not be made$/ });
     const item = refunds.getByRole('listitem').filter({ hasText: orderNumber });
     await expect(item).toContainText(`Order ${orderNumber} · $65.00 for ${name}`);
