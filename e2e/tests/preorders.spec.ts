@@ -31,7 +31,8 @@ import {
  * release date in the purchase history; the card buyer cancels it there and reads the refund;
  * staff move the release date and the cash buyer is mailed (over SMTP) and sees it moved. A
  * refund the provider refuses (the test card 4000 0000 0000 5126) reaches staff above the
- * orders, who try it again and then mark it refunded by hand (decision 173).
+ * orders, who try it again and then mark it refunded by hand; the buyer is mailed that it is
+ * made (decision 173).
  */
 
 /** The shop's day `n` days from today, as yyyy-mm-dd and as the dashboard types it. */
@@ -202,7 +203,7 @@ test.describe('pre-orders', () => {
       preorderUntil: day(40).typed,
     });
     const card = await browser.newPage();
-    await signIn(card, request, 'prefail');
+    const email = await signIn(card, request, 'prefail');
     await preorderFromReleases(card, name);
     // The test card whose refunds the provider refuses, as Stripe's of the same number.
     await payByCard(card, '4000 0000 0000 5126');
@@ -235,6 +236,11 @@ test.describe('pre-orders', () => {
     await mark.getByRole('button', { name: REFUND_PROBLEMS.markRefunded }).click();
     await expect(page.getByText(REFUND_PROBLEMS.marked('$65.00'))).toBeVisible();
     await expect(item).toBeHidden();
+    // Told at first that the refund could not be made, the buyer hears that it is (over SMTP).
+    const mail = await waitForMail(request, email, {
+      subject: ORDER_MAIL['refund-made'].subject(orderNumber),
+    });
+    expect(mail.text).toContain(ORDER_MAIL.refunded('$65.00'));
 
     await card.reload();
     await expect(card.getByText(PREORDER_CANCEL.refund.refunded('$65.00'))).toBeVisible();

@@ -147,6 +147,7 @@ export const ORDER_MAIL_STATUS = {
     shipped: 'Shipped notice',
     cancellation: 'Pre-order cancellation',
     'release-moved': 'New release date',
+    'refund-made': 'Refund made',
   },
   sent: (when: string) => `Sent ${when}`,
   sending: 'Sending…',

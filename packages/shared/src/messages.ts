@@ -138,6 +138,12 @@ export const ORDER_MAIL = {
     lead: (orderNumber: string) =>
       `The release date of a pre-order in order ${orderNumber} has changed. It ships on its new date; you can still cancel it from your orders until then.`,
   },
+  'refund-made': {
+    subject: (orderNumber: string) => `Your refund for order ${orderNumber} is made`,
+    heading: (name: string) => `Your refund is made, ${name}`,
+    lead: (orderNumber: string) =>
+      `The refund for your cancelled pre-order in order ${orderNumber} could not be made at first. It is made now: the money went back to your card.`,
+  },
   /** An order line's note once it is cancelled (decision 169). */
   lineCancelled: 'Cancelled',
   /** How much went back to the card, and how much is still on its way. */

@@ -30,13 +30,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 /** The e-mails an order may owe its shopper (decision 109). */
 /**
  * An order's e-mails: its confirmation, its shipping notice, the confirmation of pre-order lines
- * cancelled (decision 169) and the notice of a moved release date (decision 170).
+ * cancelled (decision 169), the notice of a moved release date (decision 170) and the word that
+ * a refund which had failed was made after all (decision 173).
  */
 export const ORDER_MAIL_KINDS = [
   'confirmation',
   'shipped',
   'cancellation',
   'release-moved',
+  'refund-made',
 ] as const;
 export type OrderMailKind = (typeof ORDER_MAIL_KINDS)[number];
 

@@ -200,7 +200,7 @@ export const orderMails = pgTable(
     primaryKey({ columns: [t.orderId, t.kind] }),
     check(
       'order_mails_kind_check',
-      sql`${t.kind} in ('confirmation', 'shipped', 'cancellation', 'release-moved')`,
+      sql`${t.kind} in ('confirmation', 'shipped', 'cancellation', 'release-moved', 'refund-made')`,
     ),
     index('order_mails_due_idx')
       .on(t.notBefore)

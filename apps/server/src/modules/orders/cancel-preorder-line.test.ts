@@ -10,6 +10,7 @@ import {
   computeTotals,
   formatDollars,
   ORDER_INFO,
+  ORDER_MAIL,
   PAYMENT_INFO,
   PREORDER_CANCEL,
   REFUND_PROBLEMS,
@@ -388,6 +389,9 @@ describe('failed refunds for staff (decision 173)', () => {
       .returning();
     return { ...placed, figure, refund: refund! };
   }
+  /** The shopper's mail saying a refund that had failed is made (decision 173). */
+  const refundMadeMail = (who: Shopper, placed: Order) =>
+    mailsTo(who).find((m) => m.subject === ORDER_MAIL['refund-made'].subject(placed.orderID));
   /** The refund of the line as its shopper reads it in their history. */
   const refundSeenBy = async (who: Shopper, placed: Order, product: ProductFixture) => {
     const history = await t.app.inject({ url: '/api/order/getOrders', headers: who.headers });
@@ -445,6 +449,12 @@ describe('failed refunds for staff (decision 173)', () => {
     expect(row).toMatchObject({ status: 'refunded', attempts: 1, lastError: null });
     expect(row.providerRefundId).toMatch(/^re_test_/);
     expect((await failedList()).refunds.map((r) => r.id)).not.toContain(refund.id);
+    // Told it failed, the shopper hears it is made, with the amount back on the card.
+    await vi.waitFor(() =>
+      expect(refundMadeMail(who, placed)?.text).toContain(
+        ORDER_MAIL.refunded(money(refund.amountCents)),
+      ),
+    );
     // The shopper's line now reads refunded.
     expect(await refundSeenBy(who, placed, figure)).toEqual({
       amount: toDollars(refund.amountCents),
@@ -479,6 +489,7 @@ describe('failed refunds for staff (decision 173)', () => {
     });
     expect(row.refundedAt).toBeInstanceOf(Date);
     expect((await refundSeenBy(who, placed, figure))?.status).toBe('refunded');
+    await vi.waitFor(() => expect(refundMadeMail(who, placed)).toBeDefined());
     for (const action of ['retry', 'refundedByHand']) {
       const late = await staffCall('POST', `/order/refunds/${refund.id}/${action}`);
       expect(late.statusCode).toBe(409);

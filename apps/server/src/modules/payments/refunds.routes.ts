@@ -34,13 +34,16 @@ export const refundRoutes = (refunds: Refunds) => async (app: FastifyInstance) =
     ...(await failedRefunds(db())),
   }));
 
+  // A refund made tells its shopper by mail (decision 173): the mail sender is woken for it.
   addRoute(app, calls.retryRefund, staff, async (request) => {
     const state = await retryFailedRefund(db(), refunds, request.params.id);
+    if (state.status === 'refunded') app.orderMails.wake();
     return { success: true as const, status: state.status, message: retried(state) };
   });
 
   addRoute(app, calls.markRefunded, staff, async (request) => {
     const state = await markRefundedByHand(db(), request.params.id, currentUser(request));
+    app.orderMails.wake();
     return {
       success: true as const,
       status: state.status,

@@ -14,11 +14,12 @@
 import { REFUND_PROBLEMS, toDollars, type FailedRefund, type RefundStatus } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { rowsOf } from '../../db/prepared';
 import { withDeadline } from '../../lib/deadline';
 import { conflict, notFound } from '../../lib/errors';
 import { registerPeriodicJob } from '../../lib/periodic';
+import { oweOrderMailAgain } from '../orders/orders.repo';
 import type { PaymentProvider } from './payment-provider';
 
 /** The longest reason kept with a refund for staff to read. */
@@ -49,6 +50,7 @@ export interface RefundDeps {
 
 interface Due {
   id: string;
+  orderId: string | null;
   provider: string;
   sessionId: string;
   amountCents: number;
@@ -71,6 +73,7 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
         )})`;
   const rows = rowsOf<{
     id: string;
+    order_id: string | null;
     provider: string;
     session_id: string;
     amount_cents: number;
@@ -92,7 +95,8 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
           not_before = now() + make_interval(
             secs => greatest(${LEASE_SECONDS}, least(3600, 60 * power(2, r.attempts))))
       from due where r.id = due.id
-      returning r.id, r.provider, r.session_id, r.amount_cents, r.attempts, r.staff_retries,
+      returning r.id, r.order_id, r.provider, r.session_id, r.amount_cents, r.attempts,
+        r.staff_retries,
         array(select o.provider_refund_id from order_refunds o
               where o.session_id = r.session_id and o.id <> r.id
                 and o.provider_refund_id is not null) as other_refund_ids,
@@ -102,6 +106,7 @@ async function claimDue(db: Db, ids: readonly string[] | null): Promise<Due[]> {
   );
   return rows.map((r) => ({
     id: r.id,
+    orderId: r.order_id,
     provider: r.provider,
     sessionId: r.session_id,
     amountCents: Number(r.amount_cents),
@@ -149,13 +154,19 @@ async function settle(deps: RefundDeps, refund: Due): Promise<'refunded' | 'fail
       known: { refundIds: refund.otherRefundIds, byHandCents: refund.byHandCents },
     });
     if (!outcome.refunded) return await giveUp(outcome.reason);
-    const recorded = rowsOf(
-      await db.execute(sql`
-        update order_refunds set status = 'refunded', provider_refund_id = ${outcome.refundId},
-          refunded_at = now()
-        where ${asTaken}
-        returning id`),
-    );
+    const recorded = await db.transaction(async (tx) => {
+      const made = rowsOf(
+        await tx.execute(sql`
+          update order_refunds set status = 'refunded', provider_refund_id = ${outcome.refundId},
+            refunded_at = now()
+          where ${asTaken}
+          returning id`),
+      );
+      // Made on a staff member's retry: its shopper was told it failed, and hears it is made.
+      if (made.length > 0 && refund.staffRetries > 0 && refund.orderId !== null)
+        await oweOrderMailAgain(tx, refund.orderId, 'refund-made');
+      return made;
+    });
     // The money went back, but the row had changed meanwhile (which the lease should prevent).
     if (recorded.length === 0)
       log.error(
@@ -260,15 +271,27 @@ export interface RefundState {
   status: RefundStatus;
   amountCents: number;
   lastError: string | null;
+  orderId: string | null;
 }
 
-async function stateOf(db: Db, id: string): Promise<RefundState | undefined> {
-  const [row] = rowsOf<{ status: RefundStatus; amount_cents: number; last_error: string | null }>(
+async function stateOf(db: Executor, id: string): Promise<RefundState | undefined> {
+  const [row] = rowsOf<{
+    status: RefundStatus;
+    amount_cents: number;
+    last_error: string | null;
+    order_id: string | null;
+  }>(
     await db.execute(sql`
-      select status, amount_cents, last_error from order_refunds where id = ${id}::uuid`),
+      select status, amount_cents, last_error, order_id from order_refunds
+      where id = ${id}::uuid`),
   );
   return (
-    row && { status: row.status, amountCents: Number(row.amount_cents), lastError: row.last_error }
+    row && {
+      status: row.status,
+      amountCents: Number(row.amount_cents),
+      lastError: row.last_error,
+      orderId: row.order_id,
+    }
   );
 }
 
@@ -276,7 +299,7 @@ async function stateOf(db: Db, id: string): Promise<RefundState | undefined> {
  * Changes a refund only while it is failed: a second staff member acting on it at the same
  * time, or a retry and a "refunded by hand" together, find it changed and are told so (409).
  */
-async function changeFailed(db: Db, id: string, change: SQL): Promise<RefundState> {
+async function changeFailed(db: Executor, id: string, change: SQL): Promise<RefundState> {
   const changed = rowsOf<{ id: string }>(
     await db.execute(sql`
       update order_refunds set ${change}
@@ -313,11 +336,18 @@ export async function retryFailedRefund(
   return (await stateOf(db, id))!;
 }
 
-/** Records that staff refunded a failed refund themselves, and who (decision 173). */
+/**
+ * Records that staff refunded a failed refund themselves, and who (decision 173); its order owes
+ * its shopper the mail that the refund is made.
+ */
 export const markRefundedByHand = (db: Db, id: string, staff: { id: string; username: string }) =>
-  changeFailed(
-    db,
-    id,
-    sql`status = 'refunded', refunded_at = now(), refunded_by_hand_by = ${staff.id}::uuid,
-      refunded_by_hand_name = ${staff.username}`,
-  );
+  db.transaction(async (tx) => {
+    const state = await changeFailed(
+      tx,
+      id,
+      sql`status = 'refunded', refunded_at = now(), refunded_by_hand_by = ${staff.id}::uuid,
+        refunded_by_hand_name = ${staff.username}`,
+    );
+    if (state.orderId !== null) await oweOrderMailAgain(tx, state.orderId, 'refund-made');
+    return state;
+  });
