@@ -122,6 +122,8 @@ export const EMAIL_CODE = {
  * is, so the dashboard can show it and send it again.
  */
 export const ORDER_MAIL_KEPT_DAYS = 90;
+/** Failed card refunds listed for staff at once, the oldest first (decision 173). */
+export const FAILED_REFUNDS_SHOWN = 20;
 
 /** Local storage keys the web app uses (spec §3). */
 export const STORAGE_KEYS = {

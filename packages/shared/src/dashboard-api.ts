@@ -221,7 +221,7 @@ export const failedRefundSchema = z.object({
   owedSince: z.string(),
 });
 export type FailedRefund = z.infer<typeof failedRefundSchema>;
-/** The failed refunds, the oldest first (at most 20), and how many there are. */
+/** The failed refunds, the oldest first (at most FAILED_REFUNDS_SHOWN), and how many there are. */
 export const failedRefundsResponseSchema = z.object({
   success: z.literal(true),
   total: z.number().int(),

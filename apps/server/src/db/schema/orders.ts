@@ -250,6 +250,8 @@ export const orderRefunds = pgTable(
   (t) => [
     uniqueIndex('order_refunds_line_key').on(t.lineId),
     index('order_refunds_order_idx').on(t.orderId),
+    // A try reads the other refunds of its payment (decision 173).
+    index('order_refunds_session_idx').on(t.sessionId),
     index('order_refunds_due_idx')
       .on(t.notBefore)
       .where(sql`${t.status} = 'owed'`),

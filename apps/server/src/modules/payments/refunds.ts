@@ -11,7 +11,13 @@
  * refund at once, so the shopper usually reads "refunded". Staff see the failed ones, try them
  * again or mark them refunded by hand (decision 173).
  */
-import { REFUND_PROBLEMS, toDollars, type FailedRefund, type RefundStatus } from '@otaku/shared';
+import {
+  FAILED_REFUNDS_SHOWN,
+  REFUND_PROBLEMS,
+  toDollars,
+  type FailedRefund,
+  type RefundStatus,
+} from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/client';
@@ -224,9 +230,6 @@ export function registerRefunds(app: FastifyInstance, provider: PaymentProvider)
   };
 }
 
-/** Failed refunds listed for staff at once, the oldest first; the rest follow as these settle. */
-export const FAILED_REFUNDS_SHOWN = 20;
-
 /** The failed refunds staff are shown (decision 173), and how many there are in all. */
 export async function failedRefunds(db: Db): Promise<{ total: number; refunds: FailedRefund[] }> {
   const rows = rowsOf<{
@@ -274,17 +277,16 @@ export interface RefundState {
   orderId: string | null;
 }
 
-async function stateOf(db: Executor, id: string): Promise<RefundState | undefined> {
-  const [row] = rowsOf<{
-    status: RefundStatus;
-    amount_cents: number;
-    last_error: string | null;
-    order_id: string | null;
-  }>(
-    await db.execute(sql`
-      select status, amount_cents, last_error, order_id from order_refunds
-      where id = ${id}::uuid`),
-  );
+/** The columns a refund's state is read from, and the row they make. */
+const stateColumns = sql`status, amount_cents, last_error, order_id`;
+interface StateRow {
+  status: RefundStatus;
+  amount_cents: number;
+  last_error: string | null;
+  order_id: string | null;
+}
+
+function stateOfRow(row: StateRow | undefined): RefundState | undefined {
   return (
     row && {
       status: row.status,
@@ -295,27 +297,38 @@ async function stateOf(db: Executor, id: string): Promise<RefundState | undefine
   );
 }
 
+async function stateOf(db: Executor, id: string): Promise<RefundState | undefined> {
+  return stateOfRow(
+    rowsOf<StateRow>(
+      await db.execute(sql`select ${stateColumns} from order_refunds where id = ${id}::uuid`),
+    )[0],
+  );
+}
+
 /**
  * Changes a refund only while it is failed: a second staff member acting on it at the same
  * time, or a retry and a "refunded by hand" together, find it changed and are told so (409).
  */
 async function changeFailed(db: Executor, id: string, change: SQL): Promise<RefundState> {
-  const changed = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      update order_refunds set ${change}
-      where id = ${id}::uuid and status = 'failed'
-      returning id`),
+  const changed = stateOfRow(
+    rowsOf<StateRow>(
+      await db.execute(sql`
+        update order_refunds set ${change}
+        where id = ${id}::uuid and status = 'failed'
+        returning ${stateColumns}`),
+    )[0],
   );
-  const state = await stateOf(db, id);
-  if (!state) throw notFound(REFUND_PROBLEMS.notFound);
-  if (changed.length === 0) throw conflict(REFUND_PROBLEMS.notFailed);
-  return state;
+  if (changed) return changed;
+  // Not changed: no such refund, or it is no longer failed.
+  if (!(await stateOf(db, id))) throw notFound(REFUND_PROBLEMS.notFound);
+  throw conflict(REFUND_PROBLEMS.notFailed);
 }
 
 /**
- * Tries a failed refund again at once (decision 173): owed again with its tries counted afresh,
- * then asked of the provider under the same idempotency key, so a refund the provider made
- * after all is not made twice. What the provider answers is what the refund now is.
+ * Tries a failed refund again at once (decision 173): owed again with its tries counted afresh
+ * and a new staff round (so a new idempotency key), then asked of the provider, which first
+ * looks for a refund an earlier try made, so none is made twice. What the provider answers
+ * within the wait is what the refund now is.
  */
 export async function retryFailedRefund(
   db: Db,

@@ -128,8 +128,10 @@ function stripeCalls(stripe: Stripe, publicUrl: string): Omit<PaymentProvider, '
       // done; money given back that the shop made no record of (refunded in Stripe's dashboard)
       // leaves the decision to a person rather than refunding it a second time.
       const given = (
-        await stripe.refunds.list({ payment_intent: paymentIntent, limit: 100 })
-      ).data.filter((r) => r.status !== 'failed' && r.status !== 'canceled');
+        await stripe.refunds
+          .list({ payment_intent: paymentIntent, limit: 100 })
+          .autoPagingToArray({ limit: 10_000 })
+      ).filter((r) => r.status !== 'failed' && r.status !== 'canceled');
       const earlier = given.find((r) => r.metadata?.[SHOP_REFUND_ID] === refundId);
       if (earlier) return { refunded: true, refundId: earlier.id };
       const unknownCents =

@@ -49,14 +49,18 @@ function stubServer(
   });
 }
 
+/** Presses the button named `button`; the dialog it opens, named `title`. */
+async function openDialog(button: string, title: string) {
+  await userEvent.click(await screen.findByRole('button', { name: button }));
+  return screen.findByRole('dialog', { name: title });
+}
+
 /** Asks to try the listed refund of `refused` again and confirms; the dialog. */
 async function retryTheRefused() {
-  await userEvent.click(
-    await screen.findByRole('button', {
-      name: REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
-    }),
+  const dialog = await openDialog(
+    REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
+    REFUND_PROBLEMS.confirmRetryTitle('$129.50'),
   );
-  const dialog = await screen.findByRole('dialog');
   await userEvent.click(within(dialog).getByRole('button', { name: REFUND_PROBLEMS.retry }));
   return dialog;
 }
@@ -97,14 +101,10 @@ describe('RefundProblems', () => {
       },
     );
     renderWithProviders(<RefundProblems />);
-    await userEvent.click(
-      await screen.findByRole('button', {
-        name: REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
-      }),
+    const dialog = await openDialog(
+      REFUND_PROBLEMS.retryLabel('Order ORD-00000042', '$129.50'),
+      REFUND_PROBLEMS.confirmRetryTitle('$129.50'),
     );
-    const dialog = await screen.findByRole('dialog', {
-      name: REFUND_PROBLEMS.confirmRetryTitle('$129.50'),
-    });
     expect(dialog).toHaveTextContent(REFUND_PROBLEMS.confirmRetry('$129.50', 'mika@example.test'));
     await userEvent.click(within(dialog).getByRole('button', { name: REFUND_PROBLEMS.retry }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -133,14 +133,10 @@ describe('RefundProblems', () => {
       message: REFUND_PROBLEMS.marked('$129.50'),
     });
     renderWithProviders(<RefundProblems />);
-    await userEvent.click(
-      await screen.findByRole('button', {
-        name: REFUND_PROBLEMS.markLabel('Order ORD-00000042', '$129.50'),
-      }),
+    const dialog = await openDialog(
+      REFUND_PROBLEMS.markLabel('Order ORD-00000042', '$129.50'),
+      REFUND_PROBLEMS.confirmMarkTitle('$129.50'),
     );
-    const dialog = await screen.findByRole('dialog', {
-      name: REFUND_PROBLEMS.confirmMarkTitle('$129.50'),
-    });
     expect(dialog).toHaveTextContent(REFUND_PROBLEMS.confirmMark);
     await userEvent.click(
       within(dialog).getByRole('button', { name: REFUND_PROBLEMS.markRefunded }),
