@@ -1,4 +1,10 @@
-import { PREORDER, PREORDER_CANCEL, type OrderLine, type Product } from '@otaku/shared';
+import {
+  PREORDER,
+  PREORDER_CANCEL,
+  type OrderLine,
+  type Product,
+  type RefundStatus,
+} from '@otaku/shared';
 import { formatPrice } from '../../lib/format';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeSize } from '../ui';
@@ -50,6 +56,13 @@ export function LineRelease({ releaseDate, waiting = true, className }: LineRele
  * cancelled pre-order (decision 169) with its card refund; else its release (and the date it
  * moved from, decision 170).
  */
+/** A refund's words in the colour of what became of it: back, on its way, or not made. */
+const REFUND_TONE: Record<RefundStatus, string> = {
+  refunded: 'text-emerald-700',
+  owed: 'text-amber-700',
+  failed: 'text-red-700',
+};
+
 export function OrderLineNote({ line }: { line: OrderLine }) {
   if (line.cancelled)
     return (
@@ -57,7 +70,7 @@ export function OrderLineNote({ line }: { line: OrderLine }) {
         {' '}
         <Badge tone="gray">{PREORDER_CANCEL.cancelledLabel}</Badge>
         {line.refund ? (
-          <span className="block text-xs font-semibold text-emerald-700">
+          <span className={cn('block text-xs font-semibold', REFUND_TONE[line.refund.status])}>
             {PREORDER_CANCEL.refund[line.refund.status](formatPrice(line.refund.amount))}
           </span>
         ) : null}
