@@ -40,6 +40,13 @@ export interface Measured {
 /** The latency budgets are read at this share of the rate each endpoint reached at full load. */
 export const STEADY_SHARE = 0.25;
 
+/**
+ * A steady run is sent this long before it is timed, a tenth of its seconds and at most one
+ * (decision 174): its first moments, right after the run at full load, measure the change of
+ * load, not the rate.
+ */
+export const steadyWarmUpSeconds = (seconds: number) => Math.min(1, seconds / 10);
+
 type Reference = 'http' | 'commits';
 
 interface LoadBudget {

@@ -57,6 +57,21 @@ describe('runPaced', () => {
     expect(result.p95).toBeGreaterThanOrEqual(100);
   });
 
+  it('sends its warm-up at the same pace but leaves it out of the timings and the count', async () => {
+    // The 200 ms answer comes in the warm-up's first turn and makes the next three late; the
+    // timed second after it starts on time, so nothing in it is slow.
+    slowOnceDone = false;
+    arrivals.length = 0;
+    const result = await runPaced(
+      baseUrl,
+      { name: 'warm', requests: [{ path: '/slow-once' }] },
+      { connections: 1, seconds: 1, rate: 20, warmUpSeconds: 0.4 },
+    );
+    expect(result).toMatchObject({ sentPerSecond: 20, total: 20, errors: 0 });
+    expect(result.p99).toBeLessThan(100);
+    expect(arrivals.length).toBe(28);
+  });
+
   it('keeps each connection its own shopper, sending its requests in turn', async () => {
     arrivals.length = 0;
     await runPaced(

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STEADY_SHARE, summarise, type BudgetRow } from './budgets';
+import { STEADY_SHARE, steadyWarmUpSeconds, summarise, type BudgetRow } from './budgets';
 import type { BundleRow } from './bundle';
 import type { DropResult } from './drop';
 import type { SearchExplained } from './explain';
@@ -72,7 +72,7 @@ export function renderReport(report: Report): string {
     '## Budgets',
     '',
     report.smoke
-      ? 'A smoke run (tiny data, half a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
+      ? 'A smoke run (tiny data, a quarter of a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
       : [
           `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
           report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,
@@ -104,7 +104,7 @@ export function renderReport(report: Report): string {
     if (steady.length > 0) {
       parts.push(
         '',
-        `At a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s rate above (all requests a second; each latency timed from the request’s turn):`,
+        `At a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s rate above (all requests a second; each latency timed from the request’s turn; timed after a warm-up of ${steadyWarmUpSeconds(report.seconds)} s):`,
         '',
         table(
           ['endpoint', 'req/s sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],

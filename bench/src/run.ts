@@ -4,7 +4,7 @@
  * statements per request, measures the web bundles and runs Lighthouse. Writes
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
- * Flags: --smoke (tiny data, 0.5 s per endpoint, no Lighthouse: what `npm test` runs),
+ * Flags: --smoke (tiny data, 0.25 s per endpoint, no Lighthouse: what `npm test` runs),
  * --size=large (ten times the catalog and orders; each endpoint's growth against the committed
  * default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
@@ -21,7 +21,13 @@ import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client';
 import { DATABASE_TIME_LIMITS } from '../../apps/server/src/db/connection-pool';
 import { signAccessToken } from '../../apps/server/src/lib/tokens';
-import { checkBudgets, STEADY_SHARE, steadyScenarios, summarise } from './budgets';
+import {
+  checkBudgets,
+  STEADY_SHARE,
+  steadyScenarios,
+  steadyWarmUpSeconds,
+  summarise,
+} from './budgets';
 import { measureBundles, type BundleRow } from './bundle';
 import { addDrop, DROP_NAME, readDrop, sendDrop, summariseDrop, type DropSetup } from './drop';
 import { explainSearch } from './explain';
@@ -64,7 +70,7 @@ const args = readArgs(process.argv.slice(2));
 const smoke = args.has('smoke');
 const large = args.get('size') === 'large';
 const scale: Scale = smoke ? TINY : large ? LARGE : FULL;
-const seconds = Number(args.get('seconds') ?? (smoke ? 0.5 : 10));
+const seconds = Number(args.get('seconds') ?? (smoke ? 0.25 : 10));
 const connections = Number(args.get('connections') ?? (smoke ? 5 : 50));
 const only = args.get('only')?.split(',');
 /** "A limited drop opens" runs unless --only names other scenarios alone. */
@@ -247,7 +253,12 @@ async function benchEngine(
         if (scenario.key && steadyScenarios(engine).includes(scenario.key)) {
           const rate = Math.max(1, Math.round(STEADY_SHARE * result.sentPerSecond));
           console.log(`[${engine}] ${scenario.name}, steady at ${rate} req/s`);
-          result.steady = await runPaced(url, scenario, { connections, seconds, rate });
+          result.steady = await runPaced(url, scenario, {
+            connections,
+            seconds,
+            rate,
+            warmUpSeconds: steadyWarmUpSeconds(seconds),
+          });
         }
         for (const r of [result, result.steady]) {
           if (r && Object.keys(r.unexpected).length > 0) {
