@@ -1,5 +1,12 @@
 import { HOME, PAGES, VALIDATION, type GetProductsResponse, type Product } from '@otaku/shared';
-import { expect, getJson, test, type APIRequestContext, type Page } from '../fixtures';
+import {
+  expect,
+  getJson,
+  test,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from '../fixtures';
 
 const listUrl = (constraints: object) =>
   `/api/product/getProducts?productConstraints=${encodeURIComponent(JSON.stringify(constraints))}`;
@@ -303,5 +310,41 @@ test.describe('filter drawer on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(open).toBeFocused();
+  });
+});
+
+test.describe('the shop grid on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('draws the cards far down the grid, and loads their pictures, only when it is scrolled near them', async ({
+    page,
+  }) => {
+    const pictures: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/uploads/products/')) pictures.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/shop');
+    const cards = grid(page).locator('li');
+    await expect(cards.first().locator('img')).toBeVisible();
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    // The product's key in its picture's address: /uploads/products/<key>-800.webp.
+    const keyOf = async (card: Locator) =>
+      (await card.locator('img').getAttribute('src'))!.match(/products\/(.+)-\d+\.webp$/)![1]!;
+    const requested = (key: string) => pictures.some((p) => p.includes(`/${key}-`));
+    // Whether the browser draws the card's picture now: false while content-visibility skips it.
+    const drawn = (card: Locator) =>
+      card.locator('img').evaluate((img) => img.checkVisibility({ contentVisibilityAuto: true }));
+    const first = await keyOf(cards.first());
+    const last = await keyOf(cards.last());
+    await page.waitForLoadState('networkidle');
+    expect(requested(first)).toBe(true);
+    expect(await drawn(cards.first())).toBe(true);
+    expect(requested(last)).toBe(false);
+    expect(await drawn(cards.last())).toBe(false);
+
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(cards.last())).toBe(true);
+    await expect.poll(() => requested(last)).toBe(true);
+    await expect(cards.last().locator('img')).toBeInViewport();
   });
 });

@@ -65,7 +65,17 @@ export function ProductGrid({
           )}
         >
           {products.map((product, index) => (
-            <li key={product.productID}>
+            <li
+              key={product.productID}
+              // Past the first screen a card is drawn only as the grid scrolls near it, and its
+              // lazy picture waits until then too; `auto` keeps its size once drawn. On a phone
+              // that kept ten of the page's pictures from loading before the first paint
+              // (docs/decisions/175).
+              className={cn(
+                index >= SHOP_GRID_EAGER_IMAGES &&
+                  '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]',
+              )}
+            >
               <ProductCard
                 product={product}
                 imageSizes={PRODUCT_IMAGE_SIZES.shopGrid}
