@@ -4,7 +4,8 @@
  * statements per request, measures the web bundles and runs Lighthouse. Writes
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
- * Flags: --smoke (tiny data, 0.25 s per endpoint, no Lighthouse: what `npm test` runs),
+ * Flags: --smoke (tiny data, 0.25 s per endpoint, no Lighthouse: what `npm run test:process`
+ * starts with),
  * --size=large (ten times the catalog and orders; each endpoint's growth against the committed
  * default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
