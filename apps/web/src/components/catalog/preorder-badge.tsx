@@ -51,11 +51,6 @@ export function LineRelease({ releaseDate, waiting = true, className }: LineRele
   );
 }
 
-/**
- * What an order line says of itself under its name, in the history and the dashboard: a
- * cancelled pre-order (decision 169) with its card refund; else its release (and the date it
- * moved from, decision 170).
- */
 /** A refund's words in the colour of what became of it: back, on its way, or not made. */
 const REFUND_TONE: Record<RefundStatus, string> = {
   refunded: 'text-emerald-700',
@@ -63,6 +58,11 @@ const REFUND_TONE: Record<RefundStatus, string> = {
   failed: 'text-red-700',
 };
 
+/**
+ * What an order line says of itself under its name, in the history and the dashboard: a
+ * cancelled pre-order (decision 169) with its card refund; else its release (and the date it
+ * moved from, decision 170).
+ */
 export function OrderLineNote({ line }: { line: OrderLine }) {
   if (line.cancelled)
     return (
