@@ -203,11 +203,11 @@ export async function reserveStock(
   if (counters.keys.length > 0) sweepNowAndThen(db);
   if (added.retryAfter !== null) throw limitPassed(added.retryAfter, CART_INFO.tooManyReservations);
   const { reservation } = added;
+  sawStock(reservation.stock);
   if (reservation.taken) {
     const { stock, reservedQuantity, cart } = reservation;
     return { stock, reservedQuantity, cart };
   }
-  sawStock(reservation.stock);
   const held = { line: reservation.itemHeld, cart: reservation.cartHeld };
   throw await refusal(
     db,

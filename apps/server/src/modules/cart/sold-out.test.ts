@@ -252,6 +252,45 @@ describe('the turns of one variant', () => {
     expect(sent).toEqual([[1], [2, 3], [4, 5]]);
   });
 
+  it('take no more adds a turn than the units the last reading left, one at least', async () => {
+    /** An add that holds its turn until `release`, then reports a reading of `stock`. */
+    const holding = (soldOut: SoldOutVariants<number, number>, stock: number) => {
+      let finish: (() => void) | undefined;
+      const done = soldOut.add(
+        'P',
+        '',
+        async (saw) => {
+          await new Promise<void>((r) => (finish = r));
+          saw(stock);
+        },
+        refuse,
+      );
+      return { done, release: async () => (await vi.waitUntil(() => finish))() };
+    };
+    for (const feed of [live(), new Feed()]) {
+      const sent: number[][] = [];
+      // Each call's answer is the units it left: the number it sent.
+      const soldOut = new SoldOutVariants<number, number>(feed, async (items) => {
+        sent.push(items);
+        return { settled: items.map((value) => ({ ok: true as const, value })), told: 0 };
+      });
+      const sendAll = (numbers: number[]) =>
+        numbers.map((n) => soldOut.add('P', '', async (saw, send) => saw(await send(n)), refuse));
+      const first = holding(soldOut, 2);
+      const waiting = sendAll([8, 1, 3, 3, 3]);
+      await first.release();
+      await Promise.all([first.done, ...waiting]);
+      expect(sent).toEqual([[8, 1], [3], [3, 3]]);
+      if (feed.version() !== null) continue;
+      // A 0 that is not known (the feed is not trusted) lets one add a turn try again.
+      const zero = holding(soldOut, 0);
+      const afterZero = sendAll([5, 5]);
+      await zero.release();
+      await Promise.all([zero.done, ...afterZero]);
+      expect(sent.slice(3)).toEqual([[5], [5]]);
+    }
+  });
+
   it('answer each call of a turn with the failure of the call they were sent in', async () => {
     const failures = {
       rejected: async () => Promise.reject(new Error('lost')),

@@ -12,6 +12,10 @@
  * shop needed meanwhile, and slowed one another (a drop of 50 to 300 shoppers: p99 about 190 ms
  * one at a time, 240 two at a time, 320 five at a time).
  *
+ * A turn takes no more adds than the units the variant's last reading left: the rest could
+ * only be refused, and wait for the next turn, which a reading of 0 answers without the
+ * database (decision 177).
+ *
  * The knowledge is a feed version, as a kept catalog answer's (db/change-aware-cache.ts): it
  * holds until the catalog's change feed tells any change of the product's stock (this
  * instance's carts, staff, the sweeper, another instance, a writer outside the app), and is
@@ -123,6 +127,11 @@ interface Turns<I, R> {
   /** Members of the group that has the turn, not finished yet. */
   running: number;
   waiting: Array<Waiter<I, R>>;
+  /**
+   * The units left at the latest reading of the variant by an add of these turns (null: none
+   * yet). Each add takes a unit at least, so the next turn takes no more adds than that.
+   */
+  left: number | null;
 }
 
 export class SoldOutVariants<I = never, R = never> {
@@ -154,8 +163,8 @@ export class SoldOutVariants<I = never, R = never> {
 
   /**
    * Runs `add` in the variant's turn, unless the variant is known sold out by then: then
-   * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed,
-   * and `send`, which makes its database call together with the others of its turn (once).
+   * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed
+   * (what was left after its own units, when it took some), and `send`, which makes its database call together with the others of its turn (once).
    */
   async add<T>(
     productId: string,
@@ -175,6 +184,7 @@ export class SoldOutVariants<I = never, R = never> {
       if (this.#isKnown(key)) refuse();
       const admitted = this.#changes.version();
       return await add((stock) => {
+        if (stock !== null) this.#turns.get(key)!.left = stock;
         const since = sent?.readingSince() ?? admitted;
         if (stock !== 0 || since === null) return;
         this.#known.delete(key);
@@ -200,7 +210,7 @@ export class SoldOutVariants<I = never, R = never> {
   }
 
   #turn(key: string): Promise<Group<I, R>> {
-    const turns = this.#turns.get(key) ?? { running: 0, waiting: [] };
+    const turns = this.#turns.get(key) ?? { running: 0, waiting: [], left: null };
     this.#turns.set(key, turns);
     if (turns.running === 0) {
       turns.running = 1;
@@ -228,13 +238,17 @@ export class SoldOutVariants<I = never, R = never> {
 
   /**
    * Once every add of the turn has finished, the adds of the variant still waiting take the
-   * next turn, up to `together` of them, in the order they came (first come, first served).
+   * next turn, in the order they came (first come, first served): up to `together` of them,
+   * and no more than the units the last reading left (one at least). The adds past those units
+   * could only be refused, each as dear as a sale; they wait for the next turn instead, which
+   * the turn's reading of 0 answers at once.
    */
   #done(key: string) {
     const turns = this.#turns.get(key)!;
     if (--turns.running > 0) return;
+    const size = Math.min(this.#together, Math.max(1, turns.left ?? this.#together));
     const next: Array<Waiter<I, R>> = [];
-    while (next.length < this.#together && turns.waiting.length > 0) {
+    while (next.length < size && turns.waiting.length > 0) {
       const waiter = turns.waiting.shift()!;
       if (!waiter.gone) next.push(waiter);
     }
