@@ -74,7 +74,7 @@ export function renderReport(report: Report): string {
     report.smoke
       ? 'A smoke run (tiny data, a quarter of a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
       : [
-          `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
+          `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes, its \`select 1\` round trips for a search no kept answer serves; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
           report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,
           ` ${summarise(budgets)}.`,
         ].join(''),
