@@ -10,9 +10,9 @@
  * a reference measured in the same run on the same machine: reads of the bare Node HTTP
  * server's rate (the mean of its runs before and after the shop's), writes of PostgreSQL's
  * one-row commits a second through the shop's pool, and a search that no kept answer serves,
- * whose work is PostgreSQL's, of PostgreSQL's `select 1` round trips through the same pool. A latency is held at a steady load of
- * STEADY_SHARE of what the endpoint answered at full load, where it says what shoppers wait
- * rather than how long the queue of a saturated machine is.
+ * whose work is PostgreSQL's, of PostgreSQL's `select 1` round trips through the same pool. A
+ * latency is held at a steady load of STEADY_SHARE of what the endpoint answered at full load,
+ * where it says what shoppers wait rather than how long the queue of a saturated machine is.
  */
 import type { BundleRow, PageKey } from './bundle';
 import type { LighthouseRow } from './lighthouse';

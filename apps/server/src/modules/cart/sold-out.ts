@@ -164,7 +164,8 @@ export class SoldOutVariants<I = never, R = never> {
   /**
    * Runs `add` in the variant's turn, unless the variant is known sold out by then: then
    * `refuse` answers instead. `add` gets `sawStock(n)` to report the stock its reading showed
-   * (what was left after its own units, when it took some), and `send`, which makes its database call together with the others of its turn (once).
+   * (what was left after its own units, when it took some), and `send`, which makes its
+   * database call together with the others of its turn (once).
    */
   async add<T>(
     productId: string,
@@ -184,7 +185,8 @@ export class SoldOutVariants<I = never, R = never> {
       if (this.#isKnown(key)) refuse();
       const admitted = this.#changes.version();
       return await add((stock) => {
-        if (stock !== null) this.#turns.get(key)!.left = stock;
+        const turns = this.#turns.get(key);
+        if (turns && stock !== null) turns.left = stock;
         const since = sent?.readingSince() ?? admitted;
         if (stock !== 0 || since === null) return;
         this.#known.delete(key);
