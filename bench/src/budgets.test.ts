@@ -230,6 +230,12 @@ describe('checkBudgets', () => {
     expect(verdicts.get('dashboard lists at 100,000 orders')).toBe('met');
   });
 
+  it('names the orders of the run’s size in the dashboard’s budget', () => {
+    const run = fullRun();
+    run.engines[0] = { ...run.engines[0]!, scale: '100000 products, 1000000 orders' };
+    expect(checkBudgets(run).map((r) => r.budget)).toContain('dashboard lists at 1,000,000 orders');
+  });
+
   it('holds PGlite to its own listing budget and not to PostgreSQL’s', () => {
     const run = fullRun();
     // PGlite's shares are 0.15 and 0.02 of 50,000: 7,500 and 1,000.
