@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleRow, PageKey } from './bundle';
 import type { DropResult } from './drop';
+import { FULL, LARGE } from './generate';
 import { checkBudgets, summarise, type Measured } from './budgets';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult, ScenarioKey } from './load';
@@ -79,7 +80,7 @@ const engine = (
 ) =>
   ({
     engine: name,
-    scale: '10000 products, 100000 orders',
+    scale: FULL,
     load: KEYS.map((key) => load(key, overrides[key], steady[key])),
     drop: drop(),
     ...(name.startsWith('PostgreSQL')
@@ -232,7 +233,7 @@ describe('checkBudgets', () => {
 
   it('names the orders of the run’s size in the dashboard’s budget', () => {
     const run = fullRun();
-    run.engines[0] = { ...run.engines[0]!, scale: '100000 products, 1000000 orders' };
+    run.engines[0] = { ...run.engines[0]!, scale: LARGE };
     expect(checkBudgets(run).map((r) => r.budget)).toContain('dashboard lists at 1,000,000 orders');
   });
 

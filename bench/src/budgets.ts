@@ -15,6 +15,7 @@
  * where it says what shoppers wait rather than how long the queue of a saturated machine is.
  */
 import type { BundleRow, PageKey } from './bundle';
+import { FULL } from './generate';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult, ScenarioKey } from './load';
 import type { EngineReport } from './report';
@@ -197,8 +198,8 @@ function loadRows(
   engine: EngineReport | undefined,
   references: References,
 ): BudgetRow[] {
-  // "10000 products, 100000 orders" → "100,000"; the default size's when nothing was measured.
-  const orders = number(Number(/(\d+) orders/.exec(engine?.scale ?? '')?.[1] ?? 100_000));
+  // The run's orders; the default size's when the engine was not measured.
+  const orders = number((engine?.scale ?? FULL).orders);
   return budgets.map((b) =>
     loadRow(
       { ...b, label: b.label.replace('{orders}', orders) },

@@ -6,6 +6,7 @@ import { STEADY_SHARE, steadyWarmUpSeconds, summarise, type BudgetRow } from './
 import type { BundleRow } from './bundle';
 import type { DropResult } from './drop';
 import type { SearchExplained } from './explain';
+import type { Scale } from './generate';
 import type { GrowthRow } from './growth';
 import type { LighthouseRow } from './lighthouse';
 import type { LoadResult } from './load';
@@ -13,7 +14,8 @@ import type { PostgresReference } from './reference';
 
 export interface EngineReport {
   engine: string;
-  scale: string;
+  /** What the run generated for this engine. */
+  scale: Scale;
   /** How long generating the data took, in seconds. */
   generatedSeconds?: number;
   load: LoadResult[];
@@ -85,7 +87,7 @@ export function renderReport(report: Report): string {
     ),
   );
   for (const e of report.engines) {
-    parts.push('', `## ${e.engine} (${e.scale})`, '');
+    parts.push('', `## ${e.engine} (${e.scale.products} products, ${e.scale.orders} orders)`, '');
     if (e.generatedSeconds !== undefined)
       parts.push(`Generating the data took ${e.generatedSeconds} s.`, '');
     if (e.reference) {

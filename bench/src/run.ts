@@ -5,8 +5,7 @@
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
  * Flags: --smoke (tiny data, 0.25 s per endpoint, no Lighthouse: what `npm run test:process`
- * starts with),
- * --size=large (ten times the catalog and orders; each endpoint's growth against the committed
+ * starts with), --size=large (ten times the catalog and orders; each endpoint's growth against the committed
  * default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
  * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words),
@@ -284,7 +283,7 @@ async function benchEngine(
         engine === 'pglite'
           ? 'PGlite'
           : `PostgreSQL over ${new URL(databaseUrl!).searchParams.has('host') ? 'a Unix socket' : 'TCP'}`,
-      scale: `${scale.products} products, ${scale.orders} orders`,
+      scale,
       generatedSeconds,
       load: load.results,
       ...(dropResult ? { drop: dropResult } : {}),
