@@ -237,6 +237,43 @@ describe('checkBudgets', () => {
     expect(checkBudgets(run).map((r) => r.budget)).toContain('dashboard lists at 1,000,000 orders');
   });
 
+  it('holds a large run’s listing and product detail to 1.5× the default size’s steady p99', () => {
+    const run = fullRun();
+    const grown = (listing: number | null, detail: number | null) => [
+      {
+        key: 'listing' as const,
+        endpoint: 'shop listing',
+        p50: 2,
+        p99: 2.07,
+        steadyP99: listing,
+        requestsPerSecond: 0.5,
+      },
+      {
+        key: 'detail' as const,
+        endpoint: 'product detail',
+        p50: 1,
+        p99: 1.69,
+        steadyP99: detail,
+        requestsPerSecond: 0.9,
+      },
+    ];
+    const growthRow = (listing: number | null, detail: number | null) => {
+      run.engines[0] = { ...run.engines[0]!, scale: LARGE, growth: grown(listing, detail) };
+      return checkBudgets(run).find((r) => r.budget === 'growth at ten times the catalog');
+    };
+    // Full load's p99 grew past 1.5× in both rows; the budget reads the steady runs'.
+    expect(growthRow(0.58, 1.5)).toMatchObject({
+      measured: 'listing 0.58×, product detail 1.5×',
+      verdict: 'met',
+    });
+    expect(growthRow(0.58, 1.51)?.verdict).toBe('missed');
+    expect(growthRow(null, 0.62)?.verdict).toBe('not measured');
+    // A run of the default size has no growth, and no such row.
+    expect(checkBudgets(fullRun()).map((r) => r.budget)).not.toContain(
+      'growth at ten times the catalog',
+    );
+  });
+
   it('holds PGlite to its own listing budget and not to PostgreSQL’s', () => {
     const run = fullRun();
     // PGlite's shares are 0.15 and 0.02 of 50,000: 7,500 and 1,000.

@@ -306,6 +306,36 @@ function dropRow(engine: EngineReport | undefined, label: string, timed: boolean
   };
 }
 
+/** How much slower the listing and a product page may answer at ten times the catalog. */
+export const MAX_GROWTH = 1.5;
+
+/** The endpoints held to MAX_GROWTH (issue 43's listing and product page). */
+const GROWTH_HELD: Array<{ key: ScenarioKey; label: string }> = [
+  { key: 'listing', label: 'listing' },
+  { key: 'detail', label: 'product detail' },
+];
+
+/**
+ * A large run's growth against the default size, on PostgreSQL: the p99 at a steady
+ * STEADY_SHARE of each run's own rate, where the latency budgets read it (decision 182). None
+ * for a run with no growth (the default size).
+ */
+function growthRows(engine: EngineReport | undefined): BudgetRow[] {
+  if (!engine?.growth) return [];
+  const target = `p99 at ${Math.round(STEADY_SHARE * 100)}% of their rate ≤ ${MAX_GROWTH}× the default size’s`;
+  const parts = GROWTH_HELD.map(({ key, label }) => {
+    const g = engine.growth!.find((row) => row.key === key)?.steadyP99 ?? null;
+    return { text: `${label} ${g === null ? 'not measured' : `${g}×`}`, g };
+  });
+  const measured = parts.map((p) => p.text).join(', ');
+  const verdict: Verdict = parts.some((p) => p.g === null)
+    ? 'not measured'
+    : parts.every((p) => p.g! <= MAX_GROWTH)
+      ? 'met'
+      : 'missed';
+  return [{ budget: 'growth at ten times the catalog', target, measured, verdict }];
+}
+
 /** Every budget with what the run measured for it, in the order the README lists them. */
 export function checkBudgets(measured: Measured): BudgetRow[] {
   const postgres = measured.engines.find((e) => e.engine.startsWith('PostgreSQL'));
@@ -321,6 +351,7 @@ export function checkBudgets(measured: Measured): BudgetRow[] {
     ...loadRows(POSTGRES_LOAD, postgres, { http, commits, roundTrips }),
     dropRow(postgres, 'a limited drop opens (300 shoppers at once)', true),
     statementRow(postgres),
+    ...growthRows(postgres),
     ...loadRows(PGLITE_LOAD, pglite, { http }),
     dropRow(pglite, 'a limited drop opens on PGlite', false),
     ...bundleRows(measured.bundles),

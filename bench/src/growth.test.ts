@@ -17,6 +17,12 @@ const RESULTS = `# Benchmark results
 | shop listing (filters, sorts, pages) | 29899 | 1.37 | 3.06 | 5.24 | 0 | 328894 |
 | search (exact and with typos) | 30874 | 1.34 | 2.99 | 4.78 | 0 | 308740 |
 
+At a steady 25% of each endpoint’s rate above:
+
+| endpoint | req/s sent | p50 ms | p95 ms | p99 ms | errors |
+| --- | --- | --- | --- | --- | --- |
+| shop listing (filters, sorts, pages) | 7474 | 0.61 | 1.8 | 6.1 | 0 |
+
 SQL statements per request (one request at a time):
 
 | request | statements | status |
@@ -51,6 +57,7 @@ describe('growth against the default size', () => {
         requestsPerSecond: 29899,
         p50: 1.37,
         p99: 5.24,
+        steadyP99: 6.1,
       },
       {
         engine: 'PostgreSQL',
@@ -58,6 +65,7 @@ describe('growth against the default size', () => {
         requestsPerSecond: 30874,
         p50: 1.34,
         p99: 4.78,
+        steadyP99: null,
       },
       {
         engine: 'PGlite',
@@ -65,6 +73,7 @@ describe('growth against the default size', () => {
         requestsPerSecond: 27109,
         p50: 1.5,
         p99: 6,
+        steadyP99: null,
       },
     ]);
   });
@@ -76,8 +85,36 @@ describe('growth against the default size', () => {
       readDefaultRows(RESULTS),
     );
     expect(rows).toEqual([
-      { endpoint: 'shop listing (filters, sorts, pages)', p50: 2, p99: 3, requestsPerSecond: 0.5 },
-      { endpoint: 'new endpoint', p50: null, p99: null, requestsPerSecond: null },
+      {
+        endpoint: 'shop listing (filters, sorts, pages)',
+        p50: 2,
+        p99: 3,
+        steadyP99: null,
+        requestsPerSecond: 0.5,
+      },
+      { endpoint: 'new endpoint', p50: null, p99: null, steadyP99: null, requestsPerSecond: null },
     ]);
+  });
+
+  it('compares the steady runs’ p99s too, on the same engine only', () => {
+    const steady = { ...row('shop listing (filters, sorts, pages)', 1868, 0.4, 3.05) };
+    const large = {
+      ...row('shop listing (filters, sorts, pages)', 14950, 2, 10.48),
+      key: 'listing' as const,
+      steady,
+    };
+    const defaults = readDefaultRows(RESULTS);
+    expect(growth('PostgreSQL over a Unix socket', [large], defaults)).toEqual([
+      {
+        key: 'listing',
+        endpoint: 'shop listing (filters, sorts, pages)',
+        p50: 1.46,
+        p99: 2,
+        steadyP99: 0.5,
+        requestsPerSecond: 0.5,
+      },
+    ]);
+    // PGlite's default section has no steady table: nothing to compare with.
+    expect(growth('PGlite', [large], defaults)[0]!.steadyP99).toBeNull();
   });
 });

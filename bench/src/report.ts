@@ -170,11 +170,17 @@ export function renderReport(report: Report): string {
       const times = (n: number | null) => (n === null ? '–' : `${n}×`);
       parts.push(
         '',
-        'Against the default size (the committed `bench/results/latest.md`, same engine): the large run’s p50, p99 and requests a second over the default’s.',
+        `Against the default size (the committed \`bench/results/latest.md\`, same engine): the large run’s p50, p99 and requests a second over the default’s, at full load, and its p99 over the default’s at a steady ${Math.round(STEADY_SHARE * 100)}% of each run’s own rate.`,
         '',
         table(
-          ['endpoint', 'p50', 'p99', 'req/s'],
-          e.growth.map((g) => [g.endpoint, times(g.p50), times(g.p99), times(g.requestsPerSecond)]),
+          ['endpoint', 'p50', 'p99', `p99 at ${Math.round(STEADY_SHARE * 100)}%`, 'req/s'],
+          e.growth.map((g) => [
+            g.endpoint,
+            times(g.p50),
+            times(g.p99),
+            times(g.steadyP99),
+            times(g.requestsPerSecond),
+          ]),
         ),
       );
     }

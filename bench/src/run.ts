@@ -337,13 +337,13 @@ async function main() {
       });
     }
   }
-  const budgets = checkBudgets({ ceiling, engines: reports, bundles, lighthouse });
   // A large run says how each endpoint grew against the default size's committed results.
   const defaults = path.join(repoRoot, 'bench/results/latest.md');
   if (large && existsSync(defaults)) {
     const rowsOfDefault = readDefaultRows(readFileSync(defaults, 'utf8'));
     for (const report of reports) report.growth = growth(report.engine, report.load, rowsOfDefault);
   }
+  const budgets = checkBudgets({ ceiling, engines: reports, bundles, lighthouse });
   const text = writeReport(
     { ceiling, engines: reports, bundles, lighthouse, connections, seconds, smoke, budgets },
     out,
