@@ -36,6 +36,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Keep images as files: the CSP allows data: URLs, but a cacheable hashed file is cheaper.
     assetsInlineLimit: 0,
     rollupOptions: {
+      output: {
+        codeSplitting: {
+          // Every module the entry imports before it runs goes into the entry's own file. Left
+          // to itself the bundler split them into four (React, the class-name helper, the shared
+          // UI, the entry), because the screens' chunks import them too: three more requests on
+          // every first load, each a round trip before the app can start (docs/decisions/183).
+          // Nothing else moves: every page loaded all four already.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
       onwarn(warning, warn) {
         // zod's sources carry purity comments Rollup cannot place; harmless, and not ours.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

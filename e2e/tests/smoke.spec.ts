@@ -141,6 +141,21 @@ test.describe('shell', () => {
     });
   }
 
+  test("the app's own code comes in one file: the entry imports no other file before it runs", async ({
+    request,
+  }) => {
+    // Each file the entry imports statically is one more round trip before the app can start
+    // on a phone's connection (docs/decisions/183); the screens' chunks it loads on demand are
+    // `import(…)` calls, which this does not count.
+    const html = await (await request.get('/shop')).text();
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)?.[1];
+    expect(entry, "the page names the app's entry").toBeTruthy();
+    const code = await (await request.get(entry!)).text();
+    const staticImports =
+      code.match(/(?:^|[;\n])\s*import\s*(?:[\w$*{][^;"']*from\s*)?["'][^"']+["']/g) ?? [];
+    expect(staticImports).toEqual([]);
+  });
+
   test('the /shop/:{id} link form lands on the canonical product URL', async ({
     page,
     request,
