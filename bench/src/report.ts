@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { STEADY_SHARE, steadyWarmUpSeconds, summarise, type BudgetRow } from './budgets';
+import { STEADY_PERCENT, steadyWarmUpSeconds, summarise, type BudgetRow } from './budgets';
 import type { BundleRow } from './bundle';
 import type { DropResult } from './drop';
 import type { SearchExplained } from './explain';
@@ -76,7 +76,7 @@ export function renderReport(report: Report): string {
     report.smoke
       ? 'A smoke run (tiny data, a quarter of a second per endpoint, no Lighthouse): these verdicts only show that the suite reads its results, not how fast the shop is.'
       : [
-          `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes, its \`select 1\` round trips for a search no kept answer serves; latencies are read at a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s own rate.`,
+          `For 2 cores, 50 connections, server and load generator on one machine, the full data set, PostgreSQL unless named. Rates are shares of references measured in this run: the bare Node HTTP server (above) for reads, PostgreSQL’s one-row commits for writes, its \`select 1\` round trips for a search no kept answer serves; latencies are read at a steady ${STEADY_PERCENT}% of each endpoint’s own rate.`,
           report.connections === 50 ? '' : ` This run used ${report.connections} connections.`,
           ` ${summarise(budgets)}.`,
         ].join(''),
@@ -106,7 +106,7 @@ export function renderReport(report: Report): string {
     if (steady.length > 0) {
       parts.push(
         '',
-        `At a steady ${Math.round(STEADY_SHARE * 100)}% of each endpoint’s rate above (all requests a second; each latency timed from the request’s turn; timed after a warm-up of ${steadyWarmUpSeconds(report.seconds)} s):`,
+        `At a steady ${STEADY_PERCENT}% of each endpoint’s rate above (all requests a second; each latency timed from the request’s turn; timed after a warm-up of ${steadyWarmUpSeconds(report.seconds)} s):`,
         '',
         table(
           ['endpoint', 'req/s sent', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'],
@@ -170,10 +170,10 @@ export function renderReport(report: Report): string {
       const times = (n: number | null) => (n === null ? '–' : `${n}×`);
       parts.push(
         '',
-        `Against the default size (the committed \`bench/results/latest.md\`, same engine): the large run’s p50, p99 and requests a second over the default’s, at full load, and its p99 over the default’s at a steady ${Math.round(STEADY_SHARE * 100)}% of each run’s own rate.`,
+        `Against the default size (the committed \`bench/results/latest.md\`, same engine): the large run’s p50, p99 and requests a second over the default’s, at full load, and its p99 over the default’s at a steady ${STEADY_PERCENT}% of each run’s own rate.`,
         '',
         table(
-          ['endpoint', 'p50', 'p99', `p99 at ${Math.round(STEADY_SHARE * 100)}%`, 'req/s'],
+          ['endpoint', 'p50', 'p99', `p99 at ${STEADY_PERCENT}%`, 'req/s'],
           e.growth.map((g) => [
             g.endpoint,
             times(g.p50),

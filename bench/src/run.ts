@@ -5,8 +5,8 @@
  * bench/results/latest.md. Numbers are reported, never asserted.
  *
  * Flags: --smoke (tiny data, 0.25 s per endpoint, no Lighthouse: what `npm run test:process`
- * starts with), --size=large (ten times the catalog and orders; each endpoint's growth against the committed
- * default results; written to bench/results/large.md unless --out says otherwise),
+ * starts with), --size=large (ten times the catalog and orders; each endpoint's growth against
+ * the committed default results; written to bench/results/large.md unless --out says otherwise),
  * --engine=pglite|postgres|both, --seconds=N, --connections=N, --no-lighthouse, --out=FILE,
  * --only=WORD[,WORD] (only the load scenarios whose name holds one of the words),
  * --only=lighthouse (Lighthouse and the bundles alone: no generated data, no load; written to
