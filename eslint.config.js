@@ -13,6 +13,9 @@ const serverModules = readdirSync(new URL('./apps/server/src/modules', import.me
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** Tailwind's backdrop-filter utilities, and the property in a class or style string. */
+const BACKDROP_FILTER =
+  '/backdrop-(blur|brightness|contrast|grayscale|hue-rotate|invert|opacity|saturate|sepia|filter)/';
 const webFeatures = ['home', 'shop', 'product', 'auth', 'cart', 'history', 'dashboard', 'checkout'];
 
 export default tseslint.config(
@@ -112,6 +115,16 @@ export default tseslint.config(
                 'Call a route of `routes` (lib/api-client `call`); import endpoints only as a type.',
             },
           ],
+        },
+      ],
+      // A backdrop filter blurs what lies under it again for every frame drawn (decision 184):
+      // a cost on every phone and in every browser test, for a look the bar's nearly opaque
+      // background and the dialogs' dimming already give.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `Literal[value=${BACKDROP_FILTER}], TemplateElement[value.raw=${BACKDROP_FILTER}], Property[key.name='backdropFilter']`,
+          message: 'No backdrop filter (blur and the like): use an opaque or dimmed layer.',
         },
       ],
     },

@@ -40,7 +40,7 @@ export function Navbar() {
   useEffect(() => document.documentElement.removeAttribute(SIGNED_IN_HINT), []);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white backdrop-blur supports-[backdrop-filter]:bg-ink-950/85">
+    <header className="sticky top-0 z-40 border-b border-white/10 bg-ink-950/95 text-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link
           to={paths.home}
