@@ -3,11 +3,12 @@
  * and apps configured to keep their pictures in it. Each store gets its own folder and port.
  */
 import { mkdtempSync } from 'node:fs';
-import { rm, utimes } from 'node:fs/promises';
+import { rm, stat, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
+import { vi } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Config } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -44,6 +45,11 @@ export async function startObjectStore(): Promise<ObjectStore> {
       const parts = key.split('/');
       const name = `${parts.pop()!}._S3rver_object`;
       const file = path.join(directory, TEST_BUCKET, ...parts, name);
+      // s3rver answers a PUT before its file is written (it ends the write stream without
+      // waiting), and a write landing after the date below would make the object new again.
+      await vi.waitUntil(async () => (await stat(file).catch(() => null))?.size, {
+        timeout: 5_000,
+      });
       const then = new Date(Date.now() - ms);
       await utimes(file, then, then);
     },
