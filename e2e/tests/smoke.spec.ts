@@ -1,4 +1,4 @@
-import { DEMO_SHOP, HOME_PAGE } from '@otaku/shared';
+import { DEMO_SHOP, HOME, HOME_PAGE, TIMINGS } from '@otaku/shared';
 import {
   apiLogin,
   createShopper,
@@ -60,10 +60,11 @@ const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 /**
  * Holds every CSS animation of the pages `page` opens from the moment it is created (the home
  * loading screen then never ends by itself), or only where `storedKey` is in storage: a style
- * sheet added before the page is parsed pauses them all. Pausing them once the page was parsed
- * came too late on a busy machine: the browser may style what it has parsed so far and start
- * its animations before that, and a step's animation that had already ended by then was gone
- * from getAnimations() and could not be wound back.
+ * sheet added before the page is parsed pauses them all, until the page's own
+ * `releaseAnimations()` takes it away. Pausing them once the page was parsed came too late on a
+ * busy machine: the browser may style what it has parsed so far and start its animations before
+ * that, and a step's animation that had already ended by then was gone from getAnimations() and
+ * could not be wound back.
  */
 const holdAnimationsFromParse = (page: Page, storedKey?: string) =>
   page.addInitScript((key) => {
@@ -71,7 +72,11 @@ const holdAnimationsFromParse = (page: Page, storedKey?: string) =>
     const hold = new CSSStyleSheet();
     hold.replaceSync('*, ::before, ::after { animation-play-state: paused !important; }');
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, hold];
+    (window as HeldAnimations).releaseAnimations = () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== hold);
+    };
   }, storedKey);
+type HeldAnimations = Window & { releaseAnimations?: () => void };
 
 test.describe('shell', () => {
   test('home, then the shop through the navigation bar, then a product page and back', async ({
@@ -263,6 +268,38 @@ test.describe('shell', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('the home loading screen goes only once the page has drawn its last step, however far ahead the app’s clock runs', async ({
+    page,
+  }) => {
+    // A phone too busy to draw: the screen's CSS is held while the app's clock runs past the
+    // screen's end. The app waits for the screen's own end, so once the page draws again the
+    // shopper still sees 100 % and 'Almost ready!' before the hero (docs/decisions/185).
+    await holdAnimationsFromParse(page);
+    await page.addInitScript((text) => {
+      document.addEventListener(
+        'animationend',
+        (event) => {
+          const step = event.target as Element;
+          if (step.classList.contains('home-loading-step') && step.textContent === text)
+            (window as { almostReadyShown?: boolean }).almostReadyShown = true;
+        },
+        true,
+      );
+    }, HOME.almostReady);
+    await page.clock.install();
+    await page.goto('/');
+    // The app has hydrated the page and set its timers; then its clock runs past them all.
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+    await page.clock.runFor(TIMINGS.homeForceLoadedMs + 500);
+    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await page.evaluate(() => (window as HeldAnimations).releaseAnimations!());
+    await page.waitForFunction(
+      () => (window as { almostReadyShown?: boolean }).almostReadyShown === true,
+    );
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test('the home page is hydrated at once, and still shows its hero after the loading screen', async ({

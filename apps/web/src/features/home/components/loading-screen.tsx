@@ -1,4 +1,5 @@
 import { HOME_PAGE, LAYOUT } from '@otaku/shared';
+import type { Ref } from 'react';
 import {
   LOADING_STEPS,
   loadingEndStyle,
@@ -22,9 +23,16 @@ const fillStyle = (step: LoadingStep) => ({
  * assistive technology; without it (null: rendered on the server, or not yet counted) the bar is
  * indeterminate, for it cannot say how far the screen has got.
  */
-export function LoadingScreen({ progress }: { progress: number | null }) {
+export function LoadingScreen({
+  progress,
+  ref,
+}: {
+  progress: number | null;
+  ref?: Ref<HTMLElement>;
+}) {
   return (
     <section
+      ref={ref}
       aria-label={HOME_PAGE.loading}
       style={{ minHeight: LAYOUT.heroHeightPx, ...loadingEndStyle }}
       className="home-loading-screen flex flex-col items-center justify-center gap-6 bg-ink-950 px-6 text-white"

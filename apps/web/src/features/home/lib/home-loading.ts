@@ -7,7 +7,7 @@
  * (docs/decisions/090).
  */
 import { HOME, TIMINGS } from '@otaku/shared';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { claimSsrScreen, shownSince } from '../../../app/ssr-page';
 
@@ -88,17 +88,34 @@ export const LOADING_STEPS: readonly LoadingStep[] = [0, ...TIMINGS.homeSectionF
 export const stepStyle = ({ fromMs, untilMs }: Pick<LoadingStep, 'fromMs' | 'untilMs'>) =>
   ({ animationDelay: `${fromMs || -1}ms, ${untilMs}ms` }) as const;
 
+/**
+ * Calls `end` once the screen's own CSS has ended it (`.home-loading-screen`, hidden
+ * LOADING_ENDS_MS after the browser styled it), at once where no animation runs on it (no style
+ * sheet, no Web Animations). The browser draws, and announces, each step no later than the
+ * frame in which the screen ends, so however far ahead of its drawing a busy phone runs the
+ * app's timers, the shopper still sees 100 % and 'Almost ready!' before the page shows.
+ */
+function afterScreenEnds(screen: HTMLElement | null, end: () => void): void {
+  const animations = screen?.getAnimations?.() ?? [];
+  if (animations.length === 0) return end();
+  // Rejected when the animation is cancelled (the screen went another way): end all the same.
+  void Promise.all(animations.map((animation) => animation.finished)).then(end, end);
+}
+
 const neverChanges = () => () => {};
 const countedInBrowser = () => true;
 const notCountedOnServer = () => false;
 
 /**
- * The flags as they are set over time; loading ends when all four are, and the screen goes
- * ALMOST_READY_MS later. `progress` is null until the app's clock runs: the server's drawing,
- * and the page the app takes over, cannot know how far the screen (stepping by its CSS) has got,
- * so they say only that it is loading.
+ * The flags as they are set over time; loading ends when all four are, and the screen (`screen`)
+ * goes ALMOST_READY_MS later, once its own CSS has ended it too. `progress` is null until the
+ * app's clock runs: the server's drawing, and the page the app takes over, cannot know how far
+ * the screen (stepping by its CSS) has got, so they say only that it is loading.
  */
-export function useHomeLoading(): { progress: number | null; loaded: boolean } {
+export function useHomeLoading(screen: RefObject<HTMLElement | null>): {
+  progress: number | null;
+  loaded: boolean;
+} {
   const { pathname } = useLocation();
   // The first render has no flag set, as the server drew it; the timers catch up.
   const [shownAt] = useState(() => shownSince(pathname, performance.now()));
@@ -118,11 +135,14 @@ export function useHomeLoading(): { progress: number | null; loaded: boolean } {
     if (ahead.length < moments.length) {
       timers.push(window.setTimeout(() => setFlags(flagsAfter(elapsed)), 0));
     }
-    timers.push(
-      window.setTimeout(() => setScreenEnded(true), Math.max(0, LOADING_ENDS_MS - elapsed)),
-    );
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [shownAt]);
+    let gone = false;
+    const endScreen = () => afterScreenEnds(screen.current, () => gone || setScreenEnded(true));
+    timers.push(window.setTimeout(endScreen, Math.max(0, LOADING_ENDS_MS - elapsed)));
+    return () => {
+      gone = true;
+      timers.forEach((t) => window.clearTimeout(t));
+    };
+  }, [shownAt, screen]);
   const progress = progressOf(flags);
   return { progress: counted ? progress : null, loaded: screenEnded && progress === 100 };
 }

@@ -1,5 +1,5 @@
 import { PAGE_TITLES } from '@otaku/shared';
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import { CategorySections } from '../components/category-sections';
 import { HeroBanner } from '../components/hero-banner';
 import { LoadingScreen } from '../components/loading-screen';
@@ -43,10 +43,11 @@ const HomePage = memo(function HomePage({ loading }: { loading: boolean }) {
  */
 export function HomeRoute() {
   usePageTitle(PAGE_TITLES.home);
-  const { progress, loaded } = useHomeLoading();
+  const screen = useRef<HTMLElement>(null);
+  const { progress, loaded } = useHomeLoading(screen);
   return (
     <>
-      {!loaded && <LoadingScreen progress={progress} />}
+      {!loaded && <LoadingScreen ref={screen} progress={progress} />}
       <HomePageShown value={loaded}>
         <HomePage loading={!loaded} />
       </HomePageShown>
