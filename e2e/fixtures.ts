@@ -377,3 +377,28 @@ export async function toyInStock(request: APIRequestContext) {
   expect(product, 'a toy in stock').toBeTruthy();
   return product!;
 }
+
+/**
+ * Listens, from the page's first moment, for the home loading screen's step that says `text`
+ * to show: the end of the CSS animation that hid it until its moment. Polling for the step (even
+ * on every frame, which a busy machine spaces out) could step over so short a window. Returns
+ * the wait for it.
+ */
+export async function listenForLoadingStep(page: Page, text: string): Promise<() => Promise<void>> {
+  await page.addInitScript((text) => {
+    document.addEventListener(
+      'animationend',
+      (event) => {
+        const step = event.target as Element;
+        if (step.classList.contains('home-loading-step') && step.textContent === text)
+          (window as { loadingStepShown?: boolean }).loadingStepShown = true;
+      },
+      true,
+    );
+  }, text);
+  return async () => {
+    await page.waitForFunction(
+      () => (window as { loadingStepShown?: boolean }).loadingStepShown === true,
+    );
+  };
+}

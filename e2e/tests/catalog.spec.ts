@@ -2,6 +2,7 @@ import { HOME, PAGES, VALIDATION, type GetProductsResponse, type Product } from 
 import {
   expect,
   getJson,
+  listenForLoadingStep,
   test,
   type APIRequestContext,
   type Locator,
@@ -224,25 +225,10 @@ for (const device of ['desktop', 'phone'] as const) {
     test('home: loading screen, carousels of real products, and section buttons', async ({
       page,
     }) => {
-      // At 100 % the screen says so for a moment (300 ms) before the page shows. Each step is
-      // shown by the end of a CSS animation that hid it until its moment: that event is heard
-      // from the moment the page exists, where polling (even on every frame, which a busy
-      // machine spaces out) could step over so short a window.
-      await page.addInitScript((text) => {
-        document.addEventListener(
-          'animationend',
-          (event) => {
-            const step = event.target as Element;
-            if (step.classList.contains('home-loading-step') && step.textContent === text)
-              (window as { almostReadyShown?: boolean }).almostReadyShown = true;
-          },
-          true,
-        );
-      }, HOME.almostReady);
+      // At 100 % the screen says so for a moment (300 ms) before the page shows.
+      const almostReadyShown = await listenForLoadingStep(page, HOME.almostReady);
       await page.goto('/');
-      await page.waitForFunction(
-        () => (window as { almostReadyShown?: boolean }).almostReadyShown === true,
-      );
+      await almostReadyShown();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       const comics = page.getByRole('group', { name: 'Comics & Manga' });

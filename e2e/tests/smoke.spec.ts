@@ -4,6 +4,7 @@ import {
   createShopper,
   expect,
   getJson,
+  listenForLoadingStep,
   openAs,
   readOutbox,
   seedAdmin,
@@ -277,17 +278,7 @@ test.describe('shell', () => {
     // screen's end. The app waits for the screen's own end, so once the page draws again the
     // shopper still sees 100 % and 'Almost ready!' before the hero (docs/decisions/185).
     await holdAnimationsFromParse(page);
-    await page.addInitScript((text) => {
-      document.addEventListener(
-        'animationend',
-        (event) => {
-          const step = event.target as Element;
-          if (step.classList.contains('home-loading-step') && step.textContent === text)
-            (window as { almostReadyShown?: boolean }).almostReadyShown = true;
-        },
-        true,
-      );
-    }, HOME.almostReady);
+    const almostReadyShown = await listenForLoadingStep(page, HOME.almostReady);
     await page.clock.install();
     await page.goto('/');
     // The app has hydrated the page and set its timers; then its clock runs past them all.
@@ -295,9 +286,7 @@ test.describe('shell', () => {
     await page.clock.runFor(TIMINGS.homeForceLoadedMs + 500);
     await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await page.evaluate(() => (window as HeldAnimations).releaseAnimations!());
-    await page.waitForFunction(
-      () => (window as { almostReadyShown?: boolean }).almostReadyShown === true,
-    );
+    await almostReadyShown();
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
