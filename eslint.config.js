@@ -16,6 +16,7 @@ const serverModules = readdirSync(new URL('./apps/server/src/modules', import.me
 /** Tailwind's backdrop-filter utilities, and the property in a class or style string. */
 const BACKDROP_FILTER =
   '/backdrop-(blur|brightness|contrast|grayscale|hue-rotate|invert|opacity|saturate|sepia|filter)/';
+
 const webFeatures = ['home', 'shop', 'product', 'auth', 'cart', 'history', 'dashboard', 'checkout'];
 
 export default tseslint.config(

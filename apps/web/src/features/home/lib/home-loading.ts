@@ -136,7 +136,10 @@ export function useHomeLoading(screen: RefObject<HTMLElement | null>): {
       timers.push(window.setTimeout(() => setFlags(flagsAfter(elapsed)), 0));
     }
     let gone = false;
-    const endScreen = () => afterScreenEnds(screen.current, () => gone || setScreenEnded(true));
+    const endScreen = () =>
+      afterScreenEnds(screen.current, () => {
+        if (!gone) setScreenEnded(true);
+      });
     timers.push(window.setTimeout(endScreen, Math.max(0, LOADING_ENDS_MS - elapsed)));
     return () => {
       gone = true;
