@@ -162,6 +162,19 @@ test.describe('shell', () => {
     expect(staticImports).toEqual([]);
   });
 
+  test('an SSR page names three scripts at most: the entry, what the screens share, its screen', async ({
+    request,
+  }) => {
+    // Each is a request before the screen can start on a phone's connection; left to itself
+    // the build made a file of each shared piece, and the shop page named eight (decision 186).
+    const productId = await someProductId(request);
+    for (const url of ['/', '/shop', `/shop/${productId}`]) {
+      const html = await (await request.get(url)).text();
+      const scripts = html.match(/<script type="module"[^>]* src=|<link rel="modulepreload"/g);
+      expect(scripts?.length, url).toBeLessThanOrEqual(3);
+    }
+  });
+
   test('the /shop/:{id} link form lands on the canonical product URL', async ({
     page,
     request,
