@@ -205,8 +205,17 @@ export const PRODUCT_IMAGE_SIZES = {
 export const productImageSrcSet = (image: ProductImage) =>
   `${image.small} 400w, ${image.large} 800w`;
 
-/** How many of the shop grid's first pictures load at once rather than when scrolled near. */
+/**
+ * How many of the shop grid's first pictures load at once rather than when scrolled near: a
+ * phone's first two rows, the second only partly in view.
+ */
 export const SHOP_GRID_EAGER_IMAGES = 4;
+/**
+ * How many of those are fetched before the page's other pictures: a phone's first row, where
+ * the page's largest paint is (docs/decisions/186). Marking more of them high would only make
+ * them share the connection with it.
+ */
+export const SHOP_GRID_HIGH_PRIORITY_IMAGES = 2;
 
 // ---------------------------------------------------------------------------------------------
 // The first screen.

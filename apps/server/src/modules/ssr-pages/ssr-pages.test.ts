@@ -9,6 +9,7 @@ import {
   type GetProductResponse,
   type GetProductsResponse,
   type RenderFirstScreen,
+  SHOP_GRID_HIGH_PRIORITY_IMAGES,
   SIGNED_IN_HINT_SCRIPT,
 } from '@otaku/shared';
 import { eq } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { changed } from '../../db/changed';
 import { productVariants } from '../../db/schema/index';
 import { scriptHashSource } from '../../plugins/security';
 import type { CatalogAnswers } from '../catalog/catalog-answers';
-import { MANIFEST_PATH, screenChunks, SHOP_PICTURES_PRELOADED, SsrPages } from './ssr-pages';
+import { MANIFEST_PATH, screenChunks, SsrPages } from './ssr-pages';
 
 /** A build as Vite writes it: the entry, a chunk it shares with the screens, three screens. */
 const manifest = {
@@ -140,7 +141,7 @@ describe('a shop page as the server sends it', () => {
     const pictures = [...res.body.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(
       (m) => m[0],
     );
-    expect(pictures).toHaveLength(SHOP_PICTURES_PRELOADED);
+    expect(pictures).toHaveLength(SHOP_GRID_HIGH_PRIORITY_IMAGES);
     pictures.forEach((link, i) => {
       expect(link).toContain(`imagesrcset="${productImageSrcSet(currPageProducts[i]!.images)}"`);
       expect(link).toContain(`imagesizes="${PRODUCT_IMAGE_SIZES.shopGrid}"`);

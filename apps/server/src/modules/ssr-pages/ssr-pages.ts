@@ -42,6 +42,7 @@ import {
   type GetProductsResponse,
   type ProductImage,
   type RenderFirstScreen,
+  SHOP_GRID_HIGH_PRIORITY_IMAGES,
   SIGNED_IN_HINT_SCRIPT,
 } from '@otaku/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,9 +58,6 @@ const SCREEN_CHUNKS: Record<FirstScreen['screen'], string> = {
   shop: 'shop-route',
   product: 'product-route',
 };
-
-/** The shop grid's first row on a phone: the pictures the largest paint is usually one of. */
-export const SHOP_PICTURES_PRELOADED = 2;
 
 /** How long a page waits for its first screen's answers before it goes without them. */
 const ANSWERS_DEADLINE_MS = 1_000;
@@ -191,7 +189,7 @@ function picturesOf(screen: FirstScreen['screen'], answer: unknown): string[] {
   if (screen === 'shop') {
     const { currPageProducts } = answer as GetProductsResponse;
     return currPageProducts
-      .slice(0, SHOP_PICTURES_PRELOADED)
+      .slice(0, SHOP_GRID_HIGH_PRIORITY_IMAGES)
       .map((p) => picturePreload(p.images, PRODUCT_IMAGE_SIZES.shopGrid));
   }
   if (screen === 'product') {

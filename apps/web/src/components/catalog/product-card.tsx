@@ -6,14 +6,15 @@ import { useSaleOpening } from '../../lib/use-sale-opening';
 import { paths } from '../../lib/paths';
 import { Badge } from '../ui';
 import { PreorderBadge } from './preorder-badge';
-import { ProductImage } from './product-image';
+import { ProductImage, type ImagePriority } from './product-image';
 import { WishlistHeart } from './wishlist-heart';
 
 export interface ProductCardProps {
   product: Product;
   /** The `sizes` of the picture where the card is used. */
   imageSizes: string;
-  priority?: boolean;
+  /** How the picture loads: see ProductImage. */
+  priority?: ImagePriority;
   className?: string;
 }
 

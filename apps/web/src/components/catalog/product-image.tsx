@@ -1,13 +1,19 @@
 import { productImageSrcSet, type ProductImage as ProductImageUrls } from '@otaku/shared';
 import { cn } from '../../lib/cn';
 
+export type ImagePriority = 'high' | 'eager';
+
 export interface ProductImageProps {
   image: ProductImageUrls;
   alt: string;
   /** The `sizes` attribute: how wide the image is drawn at each screen width. */
   sizes: string;
-  /** Above the fold: load at once and early; otherwise wait until it scrolls near. */
-  priority?: boolean;
+  /**
+   * On the first screen: `'high'` for a picture likely to be the page's largest paint (loaded at
+   * once, before other pictures), `'eager'` for one merely in view (loaded at once, at the
+   * browser's own priority). Without it the picture waits until it scrolls near.
+   */
+  priority?: ImagePriority;
   /** Give it a width (w-full, w-10…); the height follows from the aspect ratio. */
   className?: string;
 }
@@ -26,7 +32,7 @@ export function ProductImage({ image, alt, sizes, priority, className }: Product
       height={image.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
+      fetchPriority={priority === 'high' ? 'high' : 'auto'}
       decoding="async"
       className={cn('h-auto bg-ink-100 object-cover', className)}
     />

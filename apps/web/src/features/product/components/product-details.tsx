@@ -82,7 +82,7 @@ export function ProductDetails({ product, onStockChange }: ProductDetailsProps) 
           image={product.images}
           alt={product.name}
           sizes={PRODUCT_IMAGE_SIZES.productPage}
-          priority
+          priority="high"
           className="aspect-[3/4] w-full"
         />
       </div>

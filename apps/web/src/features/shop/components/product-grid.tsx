@@ -3,6 +3,7 @@ import {
   PRODUCT_IMAGE_SIZES,
   SHOP,
   SHOP_GRID_EAGER_IMAGES,
+  SHOP_GRID_HIGH_PRIORITY_IMAGES,
   type Product,
 } from '@otaku/shared';
 import { PackageSearch } from 'lucide-react';
@@ -79,7 +80,13 @@ export function ProductGrid({
               <ProductCard
                 product={product}
                 imageSizes={PRODUCT_IMAGE_SIZES.shopGrid}
-                priority={index < SHOP_GRID_EAGER_IMAGES}
+                priority={
+                  index < SHOP_GRID_HIGH_PRIORITY_IMAGES
+                    ? 'high'
+                    : index < SHOP_GRID_EAGER_IMAGES
+                      ? 'eager'
+                      : undefined
+                }
               />
             </li>
           ))}

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PAGE_PAST_END, SHOP, VALIDATION } from '@otaku/shared';
+import {
+  PAGE_PAST_END,
+  SHOP,
+  SHOP_GRID_EAGER_IMAGES,
+  SHOP_GRID_HIGH_PRIORITY_IMAGES,
+  VALIDATION,
+} from '@otaku/shared';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -217,6 +223,26 @@ describe('ShopRoute', { timeout: 20_000 }, () => {
     await lastAsked({ searchQuery: 'an', page: 5 });
     expect(await within(grid).findByText('Blade Circuit Zero')).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('page=5');
+  });
+
+  it("fetches a phone's first row of pictures first, loads its second at once and the rest when near", async () => {
+    api = stubCatalogApi({
+      products: Array.from({ length: 8 }, (_, i) => createProduct({ name: `Figure ${i + 1}` })),
+    });
+    renderShop('/shop');
+    await screen.findByText('Figure 8');
+    const pictures = [...document.querySelectorAll('ul img')].map((img) => [
+      img.getAttribute('loading'),
+      img.getAttribute('fetchpriority'),
+    ]);
+    expect(pictures).toEqual([
+      ...Array.from({ length: SHOP_GRID_HIGH_PRIORITY_IMAGES }, () => ['eager', 'high']),
+      ...Array.from({ length: SHOP_GRID_EAGER_IMAGES - SHOP_GRID_HIGH_PRIORITY_IMAGES }, () => [
+        'eager',
+        'auto',
+      ]),
+      ...Array.from({ length: 8 - SHOP_GRID_EAGER_IMAGES }, () => ['lazy', 'auto']),
+    ]);
   });
 
   it('says so when nothing matches', async () => {
