@@ -1,5 +1,5 @@
 export { ProductCard, type ProductCardProps } from './product-card';
-export { ProductImage, type ProductImageProps } from './product-image';
+export { ProductImage, type ImagePriority, type ProductImageProps } from './product-image';
 export { WishlistHeart, type WishlistHeartProps } from './wishlist-heart';
 export {
   LineRelease,

@@ -8,7 +8,7 @@ import {
 } from '@otaku/shared';
 import { PackageSearch } from 'lucide-react';
 import type { Ref } from 'react';
-import { ProductCard } from '../../../components/catalog';
+import { ProductCard, type ImagePriority } from '../../../components/catalog';
 import {
   Button,
   EmptyState,
@@ -32,6 +32,16 @@ export interface ProductGridProps {
   /** The words searched for, if any: an empty answer then says the search found nothing. */
   searchQuery?: string;
   ref?: Ref<HTMLDivElement>;
+}
+
+/**
+ * How a card's picture loads by its place in the grid: a phone's first row before the page's
+ * other pictures (the largest paint is there), the rest of its first screen at once, the others
+ * only when the grid scrolls near them (docs/decisions/175 and 186).
+ */
+function gridPicturePriority(index: number): ImagePriority | undefined {
+  if (index < SHOP_GRID_HIGH_PRIORITY_IMAGES) return 'high';
+  return index < SHOP_GRID_EAGER_IMAGES ? 'eager' : undefined;
 }
 
 /**
@@ -65,31 +75,27 @@ export function ProductGrid({
             loading && 'opacity-50',
           )}
         >
-          {products.map((product, index) => (
-            <li
-              key={product.productID}
-              // Past the first screen a card is drawn only as the grid scrolls near it, and its
-              // lazy picture waits until then too; `auto` keeps its size once drawn. On a phone
-              // that kept ten of the page's pictures from loading before the first paint
-              // (docs/decisions/175).
-              className={cn(
-                index >= SHOP_GRID_EAGER_IMAGES &&
-                  '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]',
-              )}
-            >
-              <ProductCard
-                product={product}
-                imageSizes={PRODUCT_IMAGE_SIZES.shopGrid}
-                priority={
-                  index < SHOP_GRID_HIGH_PRIORITY_IMAGES
-                    ? 'high'
-                    : index < SHOP_GRID_EAGER_IMAGES
-                      ? 'eager'
-                      : undefined
-                }
-              />
-            </li>
-          ))}
+          {products.map((product, index) => {
+            const priority = gridPicturePriority(index);
+            return (
+              <li
+                key={product.productID}
+                // Past the first screen a card is drawn only as the grid scrolls near it, and its
+                // lazy picture waits until then too; `auto` keeps its size once drawn. On a phone
+                // that kept ten of the page's pictures from loading before the first paint
+                // (docs/decisions/175).
+                className={cn(
+                  !priority && '[contain-intrinsic-size:auto_20rem] [content-visibility:auto]',
+                )}
+              >
+                <ProductCard
+                  product={product}
+                  imageSizes={PRODUCT_IMAGE_SIZES.shopGrid}
+                  priority={priority}
+                />
+              </li>
+            );
+          })}
         </ul>
       )}
       {loading && (
