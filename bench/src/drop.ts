@@ -8,6 +8,7 @@
 import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
+import { buildSearchText } from '../../apps/server/src/modules/catalog/search-text';
 
 /** The drop as the bench sets it up: a figure of `stock` units, `limit` per customer. */
 export interface DropSetup {
@@ -42,10 +43,16 @@ export const DROP_NAME = 'a limited drop opens';
 
 /** Adds the drop to a generated catalog: on sale from now (the moment the burst tests). */
 export async function addDrop(database: Database, setup: Omit<DropSetup, 'productId'>) {
+  const product = {
+    name: 'Limited drop figure',
+    description: 'A numbered edition for the drop.',
+    category: 'toys',
+    toyType: 'action-figure',
+  } as const;
   await database.db.execute(sql`insert into products (id, name, description, price_cents,
       category, image, toy_type, search_text, limit_per_customer, sale_starts_at)
-    values (${DROP_ID}, 'Limited drop figure', 'A numbered edition for the drop.', 18999, 'toys',
-      '/uploads/products/bench', 'action-figure', 'limited drop figure', ${setup.limit}, now())`);
+    values (${DROP_ID}, ${product.name}, ${product.description}, 18999, ${product.category},
+      '/uploads/products/bench', ${product.toyType}, ${buildSearchText(product)}, ${setup.limit}, now())`);
   await database.db.execute(sql`insert into product_variants (product_id, variant, stock)
     values (${DROP_ID}, '', ${setup.stock})`);
   return { ...setup, productId: DROP_ID };

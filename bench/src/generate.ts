@@ -50,7 +50,8 @@ export async function generate(database: Database, scale: Scale, passwordHash: s
     sql.raw(`
     insert into products (id, name, description, price_cents, category, image, genres, merch_type, toy_type, units_sold, search_text, created_at)
     select id, name, description, price, category, '/uploads/products/bench', genres, merch, toy, (g * 7919) % 5000,
-           lower(name || ' ' || description || ' ' || coalesce(merch, toy, array_to_string(genres, ' ')) || ' ' || category),
+           -- Words after a space, as the shop's buildSearchText writes them.
+           ' ' || btrim(regexp_replace(lower(name || ' ' || description || ' ' || coalesce(merch, toy, array_to_string(genres, ' ')) || ' ' || category), '[^[:alnum:]]+', ' ', 'g')),
            now() - (g % 365) * interval '1 day'
     from (
       select g, id, name, price, category, genres, merch, toy,

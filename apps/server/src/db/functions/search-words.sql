@@ -107,35 +107,44 @@ END $$;
 
 -- What one word of a query may stand for: itself (as typed, also inside longer words), and,
 -- when it is a word of four letters or more that the catalog does not have, up to five of the
--- catalog's words close to it, closest first, then the most used: one slip away ("drgon" is
--- "dragon", which trigrams alone would not say) or close by trigram word similarity (at the
--- session's pg_trgm.word_similarity_threshold, which db/client.ts sets: "narto" for "naruto").
--- Shorter words have too many neighbours to guess which was meant. The score says how sure the
--- reading is: 1 as typed, 0.9 one slip away, else the trigram similarity. Every lookup is an
--- index scan of the words' tables, whatever the size of the catalog.
+-- catalog's words close to it, the most used first. A word one slip away ("drgon" is "dragon",
+-- which trigrams alone would not say) is what a shopper meant far more often than one two
+-- slips away, so those are the readings when there are any (decision 187); only when there
+-- are none, the words close by trigram word similarity (at the session's
+-- pg_trgm.word_similarity_threshold, which db/client.ts sets), closest first. Shorter words
+-- have too many neighbours to guess which was meant. The score says how sure the reading is:
+-- 1 as typed, 0.9 one slip away, else the trigram similarity. Every lookup is an index scan of
+-- the words' tables, whatever the size of the catalog, and the trigram lookup is made only
+-- when no word is one slip away.
 CREATE OR REPLACE FUNCTION search_word_matches(qw text)
 RETURNS TABLE (word text, score real)
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  WITH slips AS (
+    SELECT c.word, c.products
+    FROM (
+      -- A letter missing (the query is one of the word's deletions), wrong or two swapped (both
+      -- lose the same letter).
+      SELECT w.word, w.products
+      FROM search_word_deletions d JOIN search_words w ON w.word = d.word
+      WHERE d.deletion = ANY (qw || array(SELECT search_word_deletions_of(qw)))
+      UNION
+      -- A letter too many: one of the query's deletions is the word.
+      SELECT w.word, w.products FROM search_words w
+      WHERE w.word = ANY (array(SELECT search_word_deletions_of(qw)))
+    ) c
+    WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
+      AND one_slip_apart(qw, c.word)
+  )
   SELECT qw, 1::real
   UNION ALL
-  (SELECT c.word,
-          greatest(similarity(qw, c.word), CASE WHEN one_slip_apart(qw, c.word) THEN 0.9 ELSE 0 END)::real
-   FROM (
-     SELECT w.word, w.products FROM search_words w WHERE qw <% w.word
-     UNION
-     -- A letter missing (the query is one of the word's deletions), wrong or two swapped (both
-     -- lose the same letter).
-     SELECT w.word, w.products
-     FROM search_word_deletions d JOIN search_words w ON w.word = d.word
-     WHERE d.deletion = ANY (qw || array(SELECT search_word_deletions_of(qw)))
-     UNION
-     -- A letter too many: one of the query's deletions is the word.
-     SELECT w.word, w.products FROM search_words w
-     WHERE w.word = ANY (array(SELECT search_word_deletions_of(qw)))
-   ) c
-   WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
-     AND (one_slip_apart(qw, c.word) OR qw <% c.word)
-   ORDER BY 2 DESC, c.products DESC, c.word
+  (SELECT s.word, 0.9::real FROM slips s ORDER BY s.products DESC, s.word LIMIT 5)
+  UNION ALL
+  (SELECT w.word, similarity(qw, w.word)::real
+   FROM search_words w
+   WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM slips)
+     AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
+     AND qw <% w.word
+   ORDER BY 2 DESC, w.products DESC, w.word
    LIMIT 5)
 $$;
 

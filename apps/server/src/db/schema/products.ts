@@ -31,8 +31,18 @@ export const products = pgTable(
     toyType: text('toy_type'),
     /** Units sold over all orders: the popular sort. */
     unitsSold: integer('units_sold').notNull().default(0),
-    /** Lower-cased text that search matches: name, description, genres and types. */
+    /**
+     * What search matches: the words of the name, description, genres and types in lower
+     * case, each after a space (modules/catalog/search-text.ts).
+     */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The words of the name as search_text holds them: a search ranks a word found in the
+     * name first without lower-casing the name of every product it matches.
+     */
+    searchName: text('search_name')
+      .notNull()
+      .generatedAlwaysAs(sql`' ' || btrim(regexp_replace(lower(name), '[^[:alnum:]]+', ' ', 'g'))`),
     /**
      * Units of the product, all variants together, one customer may have in their cart and
      * orders (decision 140); null: only the general ceilings.

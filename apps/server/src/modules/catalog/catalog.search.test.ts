@@ -77,6 +77,13 @@ beforeAll(async () => {
     priceCents: 1299,
     unitsSold: 90,
   });
+  await add('tee', {
+    category: 'clothes',
+    name: 'Chainsaw-Man Pocket Tee',
+    description: 'A devil dog peeks out of the pocket.',
+    merchType: 't-shirt',
+    priceCents: 2499,
+  });
   await add('kaiju', {
     category: 'toys',
     name: 'Kaiju King Vinyl Figure',
@@ -135,6 +142,23 @@ describe('searchQuery in GET /api/product/getProducts', () => {
     expect(found(await search('kaiju figure'))).toEqual([ids.kaiju]);
     expect(found(await search('figur lufy'))).toEqual([ids.luffy]);
     expect(await search('bleach kaiju')).toMatchObject({ totalProducts: 0 });
+  });
+
+  it('finds a word of two or three letters at the start of a word, not inside one', async () => {
+    // "Akatsuki" has "tsu" inside it; "Shippuden" and "T-Shirt" start with "shi".
+    expect(found(await search('tsu'))).toEqual([]);
+    expect(found(await search('shi'))).toEqual([ids.hoodie, ids.tee]);
+    expect(found(await search('clo'))).toEqual([ids.hoodie, ids.tee]); // Cloud, clothes
+    expect(found(await search('man'))).toEqual([ids.tee]);
+    expect(found(await search('ka'))).toEqual([ids.kaiju]);
+    // From four letters a word is found inside a longer one too.
+    expect(found(await search('tsuki'))).toEqual([ids.hoodie]);
+  });
+
+  it('reads a query without a word of two letters as its words in a row', async () => {
+    expect(found(await search('d. luffy'))).toEqual([ids.luffy]);
+    expect(found(await search('d l'))).toEqual([ids.luffy]);
+    expect(found(await search('d!'))).toContain(ids.luffy);
   });
 
   it('puts a match in the name before a match in the description', async () => {

@@ -1,28 +1,42 @@
 /**
- * The SQL of product search (DESIGN.md §4, decision 164), shared by the shop list and the
- * search box.
+ * The SQL of product search (DESIGN.md §4, decisions 164 and 187), shared by the shop list and
+ * the search box.
  *
- * A search is read in two steps. First the database says what each word of the query may
- * stand for (`search_word_matches`, db/functions/search-words.sql): the word as typed, and for
- * a word the catalog does not have, up to five of its words one slip away ("drgon" is
- * "dragon") or close by trigram similarity ("narto" is "naruto"), each with a score. Then a
- * product matches when its search text (name, description, genres and types) contains the
- * whole query as typed, or, for every word of the query, the word or one of its readings. The
- * trigram GIN index on search_text answers each of those LIKE patterns, and the rank is made of
- * the matched readings' scores, a reading in the name counting one more: no similarity is
- * computed over a product's text.
+ * A product's search text (name, description, genres and types) and its search name hold
+ * their words in lower case, each after a space (search-text.ts, migration 0036), so that
+ * `% han%` finds a word that starts with "han". A search is read in two steps. First the
+ * database says what each word of the query may stand for (`search_word_matches`,
+ * db/functions/search-words.sql): the word as typed, and for a word of four letters or more
+ * the catalog does not have, up to five of its words one slip away ("drgon" is "dragon") or
+ * close by trigram similarity ("narto" is "naruto"), each with a score. Then a product matches
+ * when its search text has, for every word of the query, the word or one of its readings: a
+ * word of four letters or more anywhere, also inside a longer word; a shorter one at the start
+ * of a word, as the search box sends it while a shopper types ("han" is not found in
+ * "merchandise"). The trigram GIN index on search_text answers each of those LIKE patterns, and
+ * the rank is made of the matched readings' scores, a reading in the name counting one more:
+ * no similarity is computed over a product's text.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { wordsOf } from './spelling';
 
-/** Escapes LIKE's wildcards so that "50%" searches for a percent sign. */
-export function likePattern(query: string): string {
-  return `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
+/**
+ * A word of the query this long or longer is found also inside a longer word; a shorter one
+ * only at the start of a word, and it has no readings (too many words are that close to it to
+ * guess which was meant: the same length in `search_word_matches`).
+ */
+export const INSIDE_WORDS_FROM_LETTERS = 4;
 
-/** Lower-cased and on one line, as search_text is stored. */
-export function normaliseQuery(query: string): string {
-  return query.trim().toLowerCase().replace(/\s+/g, ' ');
+// A word of a query is letters and digits (wordsOf), so none holds a LIKE wildcard.
+
+/** Text anywhere in a search text, also inside a word. */
+const anywhere = (text: string) => `%${text}%`;
+
+/** Text at the start of a word of a search text (each of its words follows a space). */
+const atWordStart = (text: string) => `% ${text}%`;
+
+/** The pattern of a query's word as typed: a short word is the start of a word. */
+export function typedPattern(word: string): string {
+  return [...word].length < INSIDE_WORDS_FROM_LETTERS ? atWordStart(word) : anywhere(word);
 }
 
 /**
@@ -32,17 +46,19 @@ export function normaliseQuery(query: string): string {
  */
 export const MAX_SEARCH_WORDS = 8;
 
-/** A normalised query and the words each matched product must have (or a reading of them). */
+/** A query as the search reads it. */
 export interface SearchTerms {
-  query: string;
+  /** Every word of the query in order, one space between them ("" for "%!"). */
+  phrase: string;
+  /** The words each matched product must have (or a reading of them). */
   words: string[];
 }
 
 /** The search terms of a query as the shopper typed it. */
 export function searchTerms(query: string): SearchTerms {
-  const normalised = normaliseQuery(query);
-  const words = [...new Set(wordsOf(normalised))].filter((w) => [...w].length >= 2);
-  return { query: normalised, words: words.slice(0, MAX_SEARCH_WORDS) };
+  const all = wordsOf(query);
+  const words = [...new Set(all)].filter((w) => [...w].length >= 2);
+  return { phrase: all.join(' '), words: words.slice(0, MAX_SEARCH_WORDS) };
 }
 
 /** One reading of the query's word at `position` (0-based), and how sure it is (0 to 1]. */
@@ -52,48 +68,58 @@ export interface WordMatch {
   score: number;
 }
 
-/** The readings of each word of the query, in the order of its words. */
-function byPosition(terms: SearchTerms, matches: readonly WordMatch[]): WordMatch[][] {
-  return terms.words.map((word, position) => {
-    const readings = matches.filter((m) => m.position === position);
-    return readings.length > 0 ? readings : [{ position, word, score: 1 }];
-  });
+/** A reading with the LIKE pattern that finds it. */
+interface Reading extends WordMatch {
+  pattern: string;
+}
+
+/** The readings of each word of the query, in the order of its words, the word as typed first. */
+function byPosition(terms: SearchTerms, matches: readonly WordMatch[]): Reading[][] {
+  return terms.words.map((word, position) => [
+    { position, word, score: 1, pattern: typedPattern(word) },
+    ...matches
+      .filter((m) => m.position === position && m.word !== word)
+      .map((m) => ({ ...m, pattern: anywhere(m.word) })),
+  ]);
 }
 
 /**
- * The WHERE condition of a search on products aliased `p`: the query as typed anywhere in the
- * search text, or every word of it (or one of its readings).
+ * The WHERE condition of a search on products aliased `p`: every word of the query, each as
+ * typed or as one of its readings. A query of no word of two letters or more ("a b") is its
+ * phrase at the start of a word; one of no word at all ("%!") finds nothing.
  */
 export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
-  const typed = sql`p.search_text like ${likePattern(terms.query)}`;
-  if (terms.words.length === 0) return sql`(${typed})`;
-  const alone = terms.words.length === 1 && terms.words[0] === terms.query;
+  if (terms.words.length === 0) {
+    return terms.phrase === ''
+      ? sql`false`
+      : sql`(p.search_text like ${atWordStart(terms.phrase)})`;
+  }
   const everyWord = byPosition(terms, matches).map(
     (readings) =>
       sql`(${sql.join(
-        readings.map((r) => sql`p.search_text like ${likePattern(r.word)}`),
+        readings.map((r) => sql`p.search_text like ${r.pattern}`),
         sql` or `,
       )})`,
   );
-  // A query of one plain word is that word: its own pattern already says "as typed".
-  if (alone) return everyWord[0]!;
-  return sql`(${typed} or (${sql.join(everyWord, sql` and `)}))`;
+  return sql`(${sql.join(everyWord, sql` and `)})`;
 }
 
 /**
  * Higher is better: for each word of the query, the best score of its readings the product
  * has, one more when that reading is in the name; and one more when the name holds the whole
- * query as typed.
+ * query as typed. A word read only as typed is in every product the search matches
+ * (searchMatch), so only the name is read for it.
  */
 export function searchRank(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
   const inName = (pattern: string) =>
-    sql`case when lower(p.name) like ${pattern} then 1 else 0 end`;
+    sql`case when p.search_name like ${pattern} then 1 else 0 end`;
   const words = byPosition(terms, matches).map((readings) => {
-    const scores = readings.map((r) => {
-      const pattern = likePattern(r.word);
-      return sql`case when p.search_text like ${pattern} then ${r.score}::real + ${inName(pattern)} else 0 end`;
-    });
-    return scores.length === 1 ? scores[0]! : sql`greatest(${sql.join(scores, sql`, `)})`;
+    if (readings.length === 1) return sql`1::real + ${inName(readings[0]!.pattern)}`;
+    const scores = readings.map(
+      (r) =>
+        sql`case when p.search_text like ${r.pattern} then ${r.score}::real + ${inName(r.pattern)} else 0 end`,
+    );
+    return sql`greatest(${sql.join(scores, sql`, `)})`;
   });
-  return sql.join([inName(likePattern(terms.query)), ...words], sql` + `);
+  return sql.join([inName(atWordStart(terms.phrase)), ...words], sql` + `);
 }

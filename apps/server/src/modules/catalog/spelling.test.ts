@@ -75,6 +75,13 @@ describe('search_word_matches', () => {
     expect(await corrections('drgon')).toEqual(['dragon']);
   });
 
+  it('reads a word by trigrams only when none is one slip away', async () => {
+    // "dragn" shares trigrams with "dragoon" and "drama" too, but is one slip from "dragon".
+    expect(await corrections('dragn')).toEqual(['dragon']);
+    // Two letters too many: no word is one slip away, "naruto" is close by trigrams.
+    expect(await corrections('narrutto')).toEqual(['naruto']);
+  });
+
   it('leaves alone a word of the catalog, a short word and a word nothing is close to', async () => {
     expect(await corrections('dragon')).toEqual([]);
     expect(await corrections('boxed')).toEqual([]); // a word of a description
