@@ -7,7 +7,13 @@ import type { Availability, Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
-import { searchMatch, searchRank, type SearchTerms, type WordMatch } from './search-sql';
+import {
+  INSIDE_WORDS_FROM_LETTERS,
+  searchMatch,
+  searchRank,
+  type SearchTerms,
+  type WordMatch,
+} from './search-sql';
 
 export interface VariantRow {
   variant: string;
@@ -106,9 +112,13 @@ const readingsStatement = prepared((ex) =>
     .prepare('search_readings'),
 );
 
-/** What the words of a search may stand for (search-sql.ts); none without a search. */
+/**
+ * What the words of a search may stand for (search-sql.ts); none without a search, nor for a
+ * query of short words only, which the database reads as typed (INSIDE_WORDS_FROM_LETTERS):
+ * the search box's first letters cost no lookup.
+ */
 async function readingsOf(db: Executor, search: SearchTerms | null): Promise<WordMatch[]> {
-  if (!search || search.words.length === 0) return [];
+  if (!search?.words.some((word) => [...word].length >= INSIDE_WORDS_FROM_LETTERS)) return [];
   return readingsStatement(db).execute({ words: search.words.join(' ') });
 }
 

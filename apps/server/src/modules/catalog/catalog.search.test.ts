@@ -155,6 +155,18 @@ describe('searchQuery in GET /api/product/getProducts', () => {
     expect(found(await search('tsuki'))).toEqual([ids.hoodie]);
   });
 
+  it('asks the database for readings only when a word has four letters or more', async () => {
+    const statements = async (query: string) => {
+      const before = t.database.statements();
+      await search(query);
+      return t.database.statements() - before;
+    };
+    expect(await statements('kin')).toBe(1);
+    expect(await statements('vi ki')).toBe(1);
+    expect(await statements('kingg')).toBe(2);
+    expect(await statements('ki vinyl')).toBe(2);
+  });
+
   it('reads a query without a word of two letters as its words in a row', async () => {
     expect(found(await search('d. luffy'))).toEqual([ids.luffy]);
     expect(found(await search('d l'))).toEqual([ids.luffy]);

@@ -47,9 +47,10 @@ export function toListFilter(c: ProductConstraints): repo.ListFilter {
 }
 
 /**
- * One page of the shop: one statement (two for a search, decision 164), more only when the
- * page lies past the end. `filter` is the constraints as read once (toListFilter), so the
- * answer and its cache key (listingKey) are made of the same reading.
+ * One page of the shop: one statement (two for a search with a word of four letters or more,
+ * decisions 164 and 187), more only when the page lies past the end. `filter` is the
+ * constraints as read once (toListFilter), so the answer and its cache key (listingKey) are
+ * made of the same reading.
  */
 export async function listProducts(
   db: Executor,
