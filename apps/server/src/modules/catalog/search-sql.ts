@@ -106,9 +106,9 @@ export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): 
 
 /**
  * Higher is better: for each word of the query, the best score of its readings the product
- * has, one more when that reading is in the name; and one more when the name holds the whole
- * query as typed. A word read only as typed is in every product the search matches
- * (searchMatch), so only the name is read for it.
+ * has, one more when that reading is in the name; and one more when the name has the query's
+ * words in a row from the start of a word. A word read only as typed is in every product the
+ * search matches (searchMatch), so only the name is read for it.
  */
 export function searchRank(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
   const inName = (pattern: string) =>
