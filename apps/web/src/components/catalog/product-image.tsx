@@ -10,8 +10,10 @@ export interface ProductImageProps {
   sizes: string;
   /**
    * On the first screen: `'high'` for a picture likely to be the page's largest paint (loaded at
-   * once, before other pictures), `'eager'` for one merely in view (loaded at once, at the
-   * browser's own priority). Without it the picture waits until it scrolls near.
+   * once, before other pictures), `'eager'` for one merely in view (loaded at once, but after
+   * them: a low priority the browser keeps when it lays the picture out in view, so that on a
+   * slow network it does not take bandwidth from the largest paint's). Without it the picture
+   * waits until it scrolls near.
    */
   priority?: ImagePriority;
   /** Give it a width (w-full, w-10…); the height follows from the aspect ratio. */
@@ -32,7 +34,7 @@ export function ProductImage({ image, alt, sizes, priority, className }: Product
       height={image.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority === 'high' ? 'high' : 'auto'}
+      fetchPriority={priority === 'high' ? 'high' : priority === 'eager' ? 'low' : 'auto'}
       decoding="async"
       className={cn('h-auto bg-ink-100 object-cover', className)}
     />

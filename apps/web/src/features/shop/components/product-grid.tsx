@@ -36,8 +36,8 @@ export interface ProductGridProps {
 
 /**
  * How a card's picture loads by its place in the grid: a phone's first row before the page's
- * other pictures (the largest paint is there), the rest of its first screen at once, the others
- * only when the grid scrolls near them (docs/decisions/175 and 186).
+ * other pictures (the largest paint is there), the rest of its first screen at once but after
+ * them, the others only when the grid scrolls near them (docs/decisions/175, 186 and 188).
  */
 function gridPicturePriority(index: number): ImagePriority | undefined {
   if (index < SHOP_GRID_HIGH_PRIORITY_IMAGES) return 'high';
