@@ -3,6 +3,9 @@ import { cn } from '../../lib/cn';
 
 export type ImagePriority = 'high' | 'eager';
 
+/** The fetch priority of each kind of picture on the first screen (ProductImageProps.priority). */
+const FETCH_PRIORITY = { high: 'high', eager: 'low' } as const;
+
 export interface ProductImageProps {
   image: ProductImageUrls;
   alt: string;
@@ -34,7 +37,7 @@ export function ProductImage({ image, alt, sizes, priority, className }: Product
       height={image.height}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority === 'high' ? 'high' : priority === 'eager' ? 'low' : 'auto'}
+      fetchPriority={priority ? FETCH_PRIORITY[priority] : 'auto'}
       decoding="async"
       className={cn('h-auto bg-ink-100 object-cover', className)}
     />
