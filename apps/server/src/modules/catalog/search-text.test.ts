@@ -72,3 +72,14 @@ describe('a product’s search text', () => {
     }
   });
 });
+
+describe('the search text’s trigram index', () => {
+  it('keeps no pending list, which every order would grow and every search read', async () => {
+    const result = await t.database.db.execute(
+      sql`select c.reloptions from pg_class c where c.relname = 'products_search_trgm_idx'`,
+    );
+    expect(rowsOf<{ reloptions: string[] | null }>(result)[0]?.reloptions).toEqual([
+      'fastupdate=off',
+    ]);
+  });
+});
