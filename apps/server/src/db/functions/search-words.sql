@@ -119,21 +119,23 @@ END $$;
 CREATE OR REPLACE FUNCTION search_word_matches(qw text)
 RETURNS TABLE (word text, score real)
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  WITH slips AS (
+  WITH asked AS (
+    -- A row only for a word to read otherwise, with its deletions: both worked out once.
+    SELECT array(SELECT search_word_deletions_of(qw)) AS deletions
+    WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
+  ), slips AS (
     SELECT c.word, c.products
-    FROM (
+    FROM asked a, LATERAL (
       -- A letter missing (the query is one of the word's deletions), wrong or two swapped (both
       -- lose the same letter).
       SELECT w.word, w.products
       FROM search_word_deletions d JOIN search_words w ON w.word = d.word
-      WHERE d.deletion = ANY (qw || array(SELECT search_word_deletions_of(qw)))
+      WHERE d.deletion = ANY (qw || a.deletions)
       UNION
       -- A letter too many: one of the query's deletions is the word.
-      SELECT w.word, w.products FROM search_words w
-      WHERE w.word = ANY (array(SELECT search_word_deletions_of(qw)))
+      SELECT w.word, w.products FROM search_words w WHERE w.word = ANY (a.deletions)
     ) c
-    WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
-      AND one_slip_apart(qw, c.word)
+    WHERE one_slip_apart(qw, c.word)
   )
   SELECT qw, 1::real
   UNION ALL
@@ -141,9 +143,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   (SELECT w.word, similarity(qw, w.word)::real
    FROM search_words w
-   WHERE length(qw) >= 4 AND NOT EXISTS (SELECT FROM slips)
-     AND NOT EXISTS (SELECT FROM search_words e WHERE e.word = qw)
-     AND qw <% w.word
+   WHERE EXISTS (SELECT FROM asked) AND NOT EXISTS (SELECT FROM slips) AND qw <% w.word
    ORDER BY 2 DESC, w.products DESC, w.word
    LIMIT 5)
 $$;

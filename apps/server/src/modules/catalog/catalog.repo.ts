@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { prepared, rowsOf } from '../../db/prepared';
 import {
-  INSIDE_WORDS_FROM_LETTERS,
+  readInsideWords,
   searchMatch,
   searchRank,
   type SearchTerms,
@@ -114,11 +114,11 @@ const readingsStatement = prepared((ex) =>
 
 /**
  * What the words of a search may stand for (search-sql.ts); none without a search, nor for a
- * query of short words only, which the database reads as typed (INSIDE_WORDS_FROM_LETTERS):
+ * query of short words only, which the database reads as typed (readInsideWords):
  * the search box's first letters cost no lookup.
  */
 async function readingsOf(db: Executor, search: SearchTerms | null): Promise<WordMatch[]> {
-  if (!search?.words.some((word) => [...word].length >= INSIDE_WORDS_FROM_LETTERS)) return [];
+  if (!search?.words.some(readInsideWords)) return [];
   return readingsStatement(db).execute({ words: search.words.join(' ') });
 }
 

@@ -20,11 +20,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import { wordsOf } from './spelling';
 
 /**
- * A word of the query this long or longer is found also inside a longer word; a shorter one
- * only at the start of a word, and it has no readings (too many words are that close to it to
- * guess which was meant: the same length in `search_word_matches`).
+ * Whether a word of the query is found also inside a longer word, and may be read as another
+ * (four letters or more, the length `search_word_matches` corrects from); a shorter one is the
+ * start of a word, and too many words are that close to it to guess which was meant.
  */
-export const INSIDE_WORDS_FROM_LETTERS = 4;
+export const readInsideWords = (word: string) => [...word].length >= 4;
 
 // A word of a query is letters and digits (wordsOf), so none holds a LIKE wildcard.
 
@@ -35,9 +35,7 @@ const anywhere = (text: string) => `%${text}%`;
 const atWordStart = (text: string) => `% ${text}%`;
 
 /** The pattern of a query's word as typed: a short word is the start of a word. */
-export function typedPattern(word: string): string {
-  return [...word].length < INSIDE_WORDS_FROM_LETTERS ? atWordStart(word) : anywhere(word);
-}
+const typedPattern = (word: string) => (readInsideWords(word) ? anywhere(word) : atWordStart(word));
 
 /**
  * The words of a query that must each be found: a word of one letter would be found in
