@@ -6,8 +6,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../apps/server/src/db/client';
-import { rowsOf } from '../../apps/server/src/db/prepared';
-import { listProducts } from '../../apps/server/src/modules/catalog/catalog.repo';
+import { rowsOf, shapedQuery } from '../../apps/server/src/db/prepared';
+import { readingsOf, searchStatement } from '../../apps/server/src/modules/catalog/catalog.repo';
 import { searchTerms } from '../../apps/server/src/modules/catalog/search-sql';
 
 export interface SearchExplained {
@@ -16,10 +16,14 @@ export interface SearchExplained {
   plans: string[];
 }
 
-const planOf = async (db: Executor, statement: SQL) =>
-  rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${statement}`))
+/** A plan as PostgreSQL prints it, from EXPLAIN's rows. */
+const printed = (explained: unknown) =>
+  rowsOf<Record<string, string>>(explained)
     .map((row) => Object.values(row)[0])
     .join('\n');
+
+const planOf = async (db: Executor, statement: SQL) =>
+  printed(await db.execute(sql`explain (analyze, buffers) ${statement}`));
 
 /** The plans of a shop page searching for `query`, every category, sorted as shoppers see it. */
 export async function explainSearch(database: Database, query: string): Promise<SearchExplained> {
@@ -33,13 +37,8 @@ export async function explainSearch(database: Database, query: string): Promise<
           search_word_matches(q.word) m`,
     ),
   ];
-  // The page's statement as the shop builds it, explained instead of only run.
-  const explaining = Object.create(db) as Executor;
-  explaining.execute = (async (statement: SQL) => {
-    plans.push(await planOf(db, statement));
-    return db.execute(statement);
-  }) as Executor['execute'];
-  await listProducts(explaining, {
+  // The page's statement as the shop runs it (prepared, the same plan whatever the words).
+  const filter = {
     category: null,
     types: null,
     maxPriceCents: null,
@@ -47,6 +46,17 @@ export async function explainSearch(database: Database, query: string): Promise<
     sortBy: 'popular',
     limit: 12,
     offset: 0,
-  });
+  } as const;
+  const page = searchStatement(filter, terms, await readingsOf(db, terms));
+  const { sql: text, params } = shapedQuery(page);
+  const explained = await db._.session
+    .prepareQuery(
+      { sql: `explain (analyze, buffers) ${text}`, params },
+      undefined,
+      undefined,
+      false,
+    )
+    .execute(page.values);
+  plans.push(printed(explained));
   return { query, plans };
 }

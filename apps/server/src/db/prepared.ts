@@ -8,6 +8,8 @@
  * A pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.21+ with
  * `max_prepared_statements`, or session mode).
  */
+import type { Query, SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
 /**
@@ -31,3 +33,56 @@ export function prepared<T>(build: (ex: Executor) => T): (ex: Executor) => T {
 
 /** The rows of a raw statement's result, the same shape on PGlite and node-postgres. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const dialect = new PgDialect();
+
+type ShapedQuery = ReturnType<Executor['_']['session']['prepareQuery']>;
+
+/**
+ * A raw statement of one of a few shapes: `build()` writes the shape's statement with
+ * `sql.placeholder`s for every value, and `values` fills them. A shape's name is written in
+ * one place (the first text built under a name is the name's); null for a statement run too
+ * seldom to keep, or of a shape past those worth keeping.
+ */
+export interface Shaped {
+  name: string | null;
+  build: () => SQL;
+  values: Record<string, unknown>;
+}
+
+/** Each named shape's statement text, built once a process. */
+const shapes = new Map<string, Query>();
+/** Each database's prepared statement of each named shape. */
+const madeFor = new WeakMap<Executor, Map<string, ShapedQuery>>();
+
+/** A shape's statement text and its parameters (placeholders), built once when named. */
+export function shapedQuery({ name, build }: Pick<Shaped, 'name' | 'build'>): Query {
+  if (name === null) return dialect.sqlToQuery(build());
+  let query = shapes.get(name);
+  if (query === undefined) shapes.set(name, (query = dialect.sqlToQuery(build())));
+  return query;
+}
+
+/**
+ * Runs a statement of a shape. A named one is prepared under its name: building its text
+ * costs nothing at each call, and each connection parses it once and may keep one plan of it.
+ * PostgreSQL keeps every prepared statement of a connection, with its plan, for as long as the
+ * connection lives: hence names for a few shapes only.
+ */
+export async function runShaped<T>(ex: Executor, shaped: Shaped): Promise<T[]> {
+  const { name } = shaped;
+  if (name === null) {
+    const query = shapedQuery(shaped);
+    return rowsOf<T>(
+      await ex._.session.prepareQuery(query, undefined, undefined, false).execute(shaped.values),
+    );
+  }
+  let made = madeFor.get(ex);
+  if (made === undefined) madeFor.set(ex, (made = new Map()));
+  let statement = made.get(name);
+  if (statement === undefined) {
+    statement = ex._.session.prepareQuery(shapedQuery(shaped), undefined, name, false);
+    made.set(name, statement);
+  }
+  return rowsOf<T>(await statement.execute(shaped.values));
+}

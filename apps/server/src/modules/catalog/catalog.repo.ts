@@ -6,11 +6,13 @@
 import type { Availability, Category, SortBy } from '@otaku/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { prepared, rowsOf } from '../../db/prepared';
+import { prepared, rowsOf, runShaped, type Shaped } from '../../db/prepared';
 import {
   readInsideWords,
   searchMatch,
   searchRank,
+  searchValues,
+  unseen,
   type SearchTerms,
   type WordMatch,
 } from './search-sql';
@@ -117,26 +119,79 @@ const readingsStatement = prepared((ex) =>
  * query of short words only, which the database reads as typed (readInsideWords):
  * the search box's first letters cost no lookup.
  */
-async function readingsOf(db: Executor, search: SearchTerms | null): Promise<WordMatch[]> {
+export async function readingsOf(db: Executor, search: SearchTerms | null): Promise<WordMatch[]> {
   if (!search?.words.some(readInsideWords)) return [];
   return readingsStatement(db).execute({ words: search.words.join(' ') });
 }
 
-function where(f: ListFilter, readings: readonly WordMatch[]): SQL {
+/** Whether a product has a variant in stock, and ships now (a pre-order does not). */
+const shipsNow = sql`(p.release_date is null or not ${isPreorder})
+  and exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0)`;
+
+/** Whether a product has a variant at `atMost` units of stock or fewer. */
+const runsLow = (atMost: SQL | number) => sql`exists (select 1 from product_variants v
+  where v.product_id = p.id and v.stock <= ${atMost})`;
+
+/** The plain list's conditions: those the filter sets, each with its values. */
+function where(f: ListFilter): SQL {
   const conditions: SQL[] = [];
   if (f.category) conditions.push(sql`p.category = ${f.category}`);
   if (f.category && f.types) conditions.push(typeCondition(f.category, f.types));
   if (f.maxPriceCents !== null) conditions.push(sql`p.price_cents <= ${f.maxPriceCents}`);
-  if (f.search) conditions.push(searchMatch(f.search, readings));
   if (f.availability === 'preorder') conditions.push(isPreorder);
-  if (f.availability === 'in-stock')
-    conditions.push(sql`(p.release_date is null or not ${isPreorder})
-      and exists (select 1 from product_variants v where v.product_id = p.id and v.stock > 0)`);
-  if (f.lowStockAtMost !== undefined)
-    conditions.push(sql`exists (select 1 from product_variants v
-      where v.product_id = p.id and v.stock <= ${f.lowStockAtMost})`);
+  if (f.availability === 'in-stock') conditions.push(shipsNow);
+  if (f.lowStockAtMost !== undefined) conditions.push(runsLow(f.lowStockAtMost));
   return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 }
+
+/**
+ * A search's conditions: its words, and every condition of the filter, one the filter does not
+ * set switched off by a null value. The text is then the same for every search of as many
+ * words (searchMatch), prepared once a connection and planned once (decision 190); its values
+ * are searchFilterValues' and searchValues'. The trigram index finds the candidates; these
+ * conditions only filter them.
+ */
+function searchWhere(words: number): SQL {
+  const category = unseen('category', 'text');
+  // (Cast again where `any` takes it: `any ((select …))` would read it as a set of rows.)
+  const types = unseen('types', 'text[]');
+  const maxPrice = unseen('max_price', 'int');
+  const availability = unseen('availability', 'text');
+  const low = unseen('low_stock', 'int');
+  return sql`where ${searchMatch(words)}
+    and (${category} is null or p.category = ${category})
+    and (${types} is null or case p.category when 'comics' then p.genres && ${types}
+      when 'toys' then p.toy_type = any (${types}::text[])
+      else p.merch_type = any (${types}::text[]) end)
+    and (${maxPrice} is null or p.price_cents <= ${maxPrice})
+    and (${availability} is null
+      or (${availability} = 'preorder' and ${isPreorder})
+      or (${availability} = 'in-stock' and ${shipsNow}))
+    and (${low} is null or ${runsLow(low)})`;
+}
+
+/** The values of searchWhere's placeholders for a search's filter, its query and readings. */
+function searchFilterValues(f: ListFilter, search: SearchTerms, readings: readonly WordMatch[]) {
+  return {
+    ...searchValues(search, readings),
+    category: f.category,
+    types: f.category && f.types ? [...f.types] : null,
+    max_price: f.maxPriceCents,
+    availability: f.availability === 'all' ? null : (f.availability ?? null),
+    low_stock: f.lowStockAtMost ?? null,
+    limit: f.limit,
+    offset: f.offset,
+  };
+}
+
+/**
+ * The search statements kept prepared on each connection, with their plans: those of up to
+ * three words, what shoppers type nearly always. Each takes some hundreds of kilobytes of a
+ * connection's memory, more with each word; a search of more words is planned each time.
+ */
+export const KEPT_SEARCH_WORDS = 3;
+
+const keptShape = (words: number, name: string) => (words <= KEPT_SEARCH_WORDS ? name : null);
 
 /** Popular: units sold, then newest; price sorts tie-break by name; a search ranks first. */
 function orderBy(f: ListFilter, rank: SQL): SQL {
@@ -164,9 +219,9 @@ export async function listProducts(
     db,
     sql`
     with page as (
-      select p.*, (select count(*)::int from products p ${where(f, [])}) as total
+      select p.*, (select count(*)::int from products p ${where(f)}) as total
       from products p
-      ${where(f, [])}
+      ${where(f)}
       order by ${orderBy(f, sql`0`)}
       limit ${f.limit} offset ${f.offset}
     )
@@ -182,42 +237,60 @@ export async function listProducts(
  * sort keys and rank go through the count and the sort (`offset 0` keeps the planner from
  * carrying their texts there), and the page's products are read by id.
  */
+export function searchStatement(
+  f: ListFilter,
+  search: SearchTerms,
+  readings: readonly WordMatch[],
+): Shaped {
+  const words = search.words.length;
+  return {
+    name: keptShape(words, `search_list_${words}_${f.sortBy}`),
+    build: () => sql`
+    with matched as (
+      select p.id, p.units_sold, p.created_at, p.price_cents, p.name,
+        ${searchRank(words)} as search_rank
+      from products p
+      ${searchWhere(words)}
+      offset 0
+    ), page as (
+      select p.id, p.search_rank, (count(*) over ())::int as total
+      from matched p
+      order by ${orderBy(f, sql`p.search_rank`)}
+      limit ${unseen('limit', 'int')} offset ${unseen('offset', 'int')}
+    )
+    select ${PRODUCT_COLUMNS}, page.total, ${PRODUCT_VARIANTS} as variants
+    from page join products p on p.id = page.id
+    order by ${orderBy(f, sql`page.search_rank`)}`,
+    values: searchFilterValues(f, search, readings),
+  };
+}
+
 async function searchProducts(
   db: Executor,
   f: ListFilter,
   search: SearchTerms,
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const readings = await readingsOf(db, search);
-  const rows = await query<ProductRow & { total: number }>(
+  const rows = await runShaped<ProductRow & { total: number }>(
     db,
-    sql`
-    with matched as (
-      select p.id, p.units_sold, p.created_at, p.price_cents, p.name,
-        ${searchRank(search, readings)} as search_rank
-      from products p
-      ${where(f, readings)}
-      offset 0
-    ), page as (
-      select p.id, p.search_rank, (count(*) over ())::int as total
-      from matched p
-      order by ${orderBy(f, sql`p.search_rank`)}
-      limit ${f.limit} offset ${f.offset}
-    )
-    select ${PRODUCT_COLUMNS}, page.total, ${PRODUCT_VARIANTS} as variants
-    from page join products p on p.id = page.id
-    order by ${orderBy(f, sql`page.search_rank`)}`,
+    searchStatement(f, search, readings),
   );
   return { rows, total: rows[0]?.total ?? 0 };
 }
 
 /** How many products match; needed only when a page past the end came back empty. */
 export async function countProducts(db: Executor, f: ListFilter): Promise<number> {
+  const count = sql`select count(*)::int as total from products p`;
+  if (!f.search) return (await query<{ total: number }>(db, sql`${count} ${where(f)}`))[0]!.total;
   const readings = await readingsOf(db, f.search);
-  const rows = await query<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from products p ${where(f, readings)}`,
-  );
-  return rows[0]?.total ?? 0;
+  const words = f.search.words.length;
+  const rows = await runShaped<{ total: number }>(db, {
+    // Asked only for a page past the end: not kept.
+    name: null,
+    build: () => sql`${count} ${searchWhere(words)}`,
+    values: searchFilterValues(f, f.search, readings),
+  });
+  return rows[0]!.total;
 }
 
 /** A product with its variants, by productID or (for verifyStock) by exact name. */
@@ -275,15 +348,17 @@ export async function suggestProducts(
   limit: number,
 ): Promise<SuggestionRow[]> {
   const readings = await readingsOf(db, search);
-  return query<SuggestionRow>(
-    db,
-    sql`
+  const words = search.words.length;
+  return runShaped<SuggestionRow>(db, {
+    name: keptShape(words, `search_suggest_${words}`),
+    build: () => sql`
     select p.id, p.name, p.price_cents as "priceCents", p.category, p.image,
       p.image_width as "imageWidth", p.image_height as "imageHeight",
       p.merch_type as "merchType", p.toy_type as "toyType"
     from products p
-    where ${searchMatch(search, readings)}
-    order by ${searchRank(search, readings)} desc, p.units_sold desc, p.created_at desc, p.id asc
-    limit ${limit}`,
-  );
+    where ${searchMatch(words)}
+    order by ${searchRank(words)} desc, p.units_sold desc, p.created_at desc, p.id asc
+    limit ${unseen('limit', 'int')}`,
+    values: { ...searchValues(search, readings), limit },
+  });
 }

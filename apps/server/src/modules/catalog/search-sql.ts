@@ -66,36 +66,87 @@ export interface WordMatch {
   score: number;
 }
 
-/** A reading with the LIKE pattern that finds it. */
-interface Reading extends WordMatch {
-  pattern: string;
+/**
+ * How many readings a word of the query has at most: as typed, and up to five words
+ * `search_word_matches` reads it as.
+ */
+export const READINGS_PER_WORD = 6;
+
+/**
+ * A reading's place in the statement: the LIKE pattern that finds it and its score, or null
+ * and 0 for a place no reading fills (`like null` is null: it finds nothing).
+ */
+interface Slot {
+  pattern: string | null;
+  score: number;
 }
 
-/** The readings of each word of the query, in the order of its words, the word as typed first. */
-function byPosition(terms: SearchTerms, matches: readonly WordMatch[]): Reading[][] {
-  return terms.words.map((word, position) => [
-    { position, word, score: 1, pattern: typedPattern(word) },
-    ...matches
-      .filter((m) => m.position === position && m.word !== word)
-      .map((m) => ({ ...m, pattern: anywhere(m.word) })),
-  ]);
+const EMPTY_SLOT: Slot = { pattern: null, score: 0 };
+
+/**
+ * The readings of each word of the query, in the order of its words, the word as typed first,
+ * each word's list filled up to READINGS_PER_WORD with empty slots: the statement's text then
+ * depends on the number of words alone, and PostgreSQL plans it once a connection (decision
+ * 190).
+ */
+function byPosition(terms: SearchTerms, matches: readonly WordMatch[]): Slot[][] {
+  return terms.words.map((word, position) => {
+    const slots: Slot[] = [
+      { pattern: typedPattern(word), score: 1 },
+      ...matches
+        .filter((m) => m.position === position && m.word !== word)
+        .map((m) => ({ pattern: anywhere(m.word), score: m.score })),
+    ].slice(0, READINGS_PER_WORD);
+    while (slots.length < READINGS_PER_WORD) slots.push(EMPTY_SLOT);
+    return slots;
+  });
 }
 
 /**
- * The WHERE condition of a search on products aliased `p`: every word of the query, each as
- * typed or as one of its readings. A query of no word of two letters or more ("a b") is its
- * phrase at the start of a word; one of no word at all ("%!") finds nothing.
+ * The placeholders of word `w`'s reading `r`: its pattern as the WHERE condition finds it,
+ * as the rank reads it, and its score.
  */
-export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
-  if (terms.words.length === 0) {
-    return terms.phrase === ''
-      ? sql`false`
-      : sql`(p.search_text like ${atWordStart(terms.phrase)})`;
-  }
-  const everyWord = byPosition(terms, matches).map(
+const patternOf = (w: number, r: number) => `pattern_${w}_${r}`;
+const rankedOf = (w: number, r: number) => `ranked_${w}_${r}`;
+const scoreOf = (w: number, r: number) => `score_${w}_${r}`;
+/** The placeholders of the query's words in a row, at the start of a word. */
+const PHRASE = { pattern: 'phrase', ranked: 'ranked_phrase' };
+
+/**
+ * A value of a search's WHERE condition or LIMIT, read from a placeholder in a way the planner
+ * cannot read (a sub-select, run once a statement). Every plan of the statement is then the
+ * same, whatever the words: a bitmap scan of the trigram index for each pattern. So PostgreSQL
+ * keeps the plan it made once a connection instead of planning each search again (decision
+ * 190), which cost more than running most searches. A plan made for the values would be no
+ * better: for these patterns the planner can only guess how many products each finds.
+ */
+export const unseen = (placeholder: string, type: 'text' | 'text[]' | 'int' | 'real'): SQL =>
+  sql`(select ${sql.placeholder(placeholder)}::${sql.raw(type)})`;
+
+/** A product whose search text has the pattern; a null pattern finds nothing, at no cost. */
+const searchTextHas = (pattern: string) => sql`p.search_text like ${unseen(pattern, 'text')}`;
+
+const slots = (words: number) =>
+  Array.from({ length: words }, (_, w) =>
+    Array.from({ length: READINGS_PER_WORD }, (_, r) => ({
+      pattern: patternOf(w, r),
+      ranked: rankedOf(w, r),
+      score: scoreOf(w, r),
+    })),
+  );
+
+/**
+ * The WHERE condition of a search of `words` words on products aliased `p`: every word of the
+ * query, each as typed or as one of its readings. A query of no word of two letters or more
+ * ("a b") is its phrase at the start of a word; one of no word at all ("%!") finds nothing.
+ * Its values are searchValues'.
+ */
+export function searchMatch(words: number): SQL {
+  if (words === 0) return searchTextHas(PHRASE.pattern);
+  const everyWord = slots(words).map(
     (readings) =>
       sql`(${sql.join(
-        readings.map((r) => sql`p.search_text like ${r.pattern}`),
+        readings.map((r) => searchTextHas(r.pattern)),
         sql` or `,
       )})`,
   );
@@ -105,19 +156,48 @@ export function searchMatch(terms: SearchTerms, matches: readonly WordMatch[]): 
 /**
  * Higher is better: for each word of the query, the best score of its readings the product
  * has, one more when that reading is in the name; and one more when the name has the query's
- * words in a row from the start of a word. A word read only as typed is in every product the
- * search matches (searchMatch), so only the name is read for it.
+ * words in a row from the start of a word. Its values are searchValues'. The planner may read
+ * them: they weigh the same in every plan, since a slot no reading fills has a pattern too
+ * (RANKS_NOTHING), where a null one would fold away in a plan made for the values and make it
+ * look cheaper than the kept one.
  */
-export function searchRank(terms: SearchTerms, matches: readonly WordMatch[]): SQL {
+export function searchRank(words: number): SQL {
+  const like = (column: SQL, pattern: string) =>
+    sql`${column} like ${sql.placeholder(pattern)}::text`;
   const inName = (pattern: string) =>
-    sql`case when p.search_name like ${pattern} then 1 else 0 end`;
-  const words = byPosition(terms, matches).map((readings) => {
-    if (readings.length === 1) return sql`1::real + ${inName(readings[0]!.pattern)}`;
-    const scores = readings.map(
+    sql`case when ${like(sql`p.search_name`, pattern)} then 1 else 0 end`;
+  const scores = slots(words).map((readings) => {
+    const each = readings.map(
       (r) =>
-        sql`case when p.search_text like ${r.pattern} then ${r.score}::real + ${inName(r.pattern)} else 0 end`,
+        sql`case when ${like(sql`p.search_text`, r.ranked)} then ${sql.placeholder(r.score)}::real + ${inName(r.ranked)} else 0 end`,
     );
-    return sql`greatest(${sql.join(scores, sql`, `)})`;
+    return sql`greatest(${sql.join(each, sql`, `)})`;
   });
-  return sql.join([inName(atWordStart(terms.phrase)), ...words], sql` + `);
+  return sql.join([inName(PHRASE.ranked), ...scores], sql` + `);
+}
+
+/**
+ * The rank's pattern of a slot no reading fills: the empty text has it, and no product's
+ * texts, each word of which follows a space.
+ */
+const RANKS_NOTHING = '';
+
+/** The values of searchMatch's and searchRank's placeholders for a query and its readings. */
+export function searchValues(
+  terms: SearchTerms,
+  matches: readonly WordMatch[],
+): Record<string, string | number | null> {
+  const phrase = terms.phrase === '' ? null : atWordStart(terms.phrase);
+  const values: Record<string, string | number | null> = {
+    [PHRASE.pattern]: phrase,
+    [PHRASE.ranked]: phrase ?? RANKS_NOTHING,
+  };
+  byPosition(terms, matches).forEach((readings, w) =>
+    readings.forEach((reading, r) => {
+      values[patternOf(w, r)] = reading.pattern;
+      values[rankedOf(w, r)] = reading.pattern ?? RANKS_NOTHING;
+      values[scoreOf(w, r)] = reading.score;
+    }),
+  );
+  return values;
 }
