@@ -5,10 +5,10 @@
  * database says what was held. A drop is right only when exactly its stock is held (none
  * oversold, none left while shoppers were refused) and no shopper holds more than the limit.
  */
-import { connect, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client';
 import { buildSearchText } from '../../apps/server/src/modules/catalog/search-text';
+import { RawConnection, requestBytes } from './raw-http';
 
 /** The drop as the bench sets it up: a figure of `stock` units, `limit` per customer. */
 export interface DropSetup {
@@ -90,74 +90,14 @@ export function summariseDrop(
   };
 }
 
-/**
- * A shopper's keep-alive connection that sends requests written out beforehand and reads each
- * answer's status, one at a time. A load generator's own work: the burst's 300 requests leave
- * as 300 socket writes of ready bytes, so the generator, on the same 2 cores as the shop, takes
- * next to none of the time the shop is timed in (an HTTP client library spends about half a
- * millisecond of CPU a request, which a burst of 300 would add to every answer's wait).
- */
-class RawConnection {
-  private buffered = Buffer.alloc(0);
-  private waiting?: { resolve: (status: number) => void; reject: (error: Error) => void };
-
-  private constructor(private readonly socket: Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      this.buffered = Buffer.concat([this.buffered, chunk]);
-      this.answerIfWhole();
-    });
-    const fail = (error: Error) => this.waiting?.reject(error);
-    socket.on('error', fail);
-    socket.on('close', () => fail(new Error('connection closed')));
-  }
-
-  static open(url: URL): Promise<RawConnection> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () =>
-        resolve(new RawConnection(socket)),
-      );
-      socket.setNoDelay(true);
-      socket.once('error', reject);
-    });
-  }
-
-  /** Sends `request` (a whole HTTP/1.1 request) and resolves with the answer's status. */
-  send(request: Buffer): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.socket.write(request);
-    });
-  }
-
-  /** An answer is whole once its head and `content-length` bytes of body are in. */
-  private answerIfWhole() {
-    const headEnd = this.buffered.indexOf('\r\n\r\n');
-    if (headEnd < 0 || !this.waiting) return;
-    const head = this.buffered.subarray(0, headEnd).toString('latin1');
-    // Only answers that say their length are read; another framing would be misread.
-    if (/\r\ntransfer-encoding:/i.test(head)) {
-      this.waiting.reject(new Error('an answer without content-length'));
-      this.waiting = undefined;
-      return;
-    }
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    if (this.buffered.length < headEnd + 4 + length) return;
-    this.buffered = this.buffered.subarray(headEnd + 4 + length);
-    const waiting = this.waiting;
-    this.waiting = undefined;
-    waiting.resolve(Number(head.slice(9, 12)));
-  }
-
-  close() {
-    this.socket.destroy();
-  }
-}
-
 /** A POST of `body` (JSON) to `path` for the shopper of `token`, as bytes ready to send. */
 const post = (url: URL, path: string, token: string, body: string) =>
-  Buffer.from(
-    `POST ${path} HTTP/1.1\r\nhost: ${url.host}\r\nauthorization: Bearer ${token}\r\n` +
-      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  requestBytes(
+    url,
+    'POST',
+    path,
+    { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body,
   );
 
 /**

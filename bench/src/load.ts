@@ -1,7 +1,7 @@
 /** Drives one endpoint with autocannon on loopback and summarises the result. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
-import { Client } from 'undici';
+import { RawConnection, requestBytes } from './raw-http';
 
 export interface ScenarioRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -218,28 +218,29 @@ export async function runPaced(
   const end = timedFrom + options.seconds * 1000;
   let sent = 0;
   let failed = 0;
+  const url = new URL(baseUrl);
   const connection = async (n: number) => {
-    const client = new Client(baseUrl, { pipelining: 1 });
-    const requests = connectionRequests(scenario, n);
+    const client = await RawConnection.open(url);
+    const requests = connectionRequests(scenario, n).map((r) => ({
+      ...r,
+      bytes: (path: string) => requestBytes(url, r.method, path, r.headers, r.body),
+    }));
+    // A request without a new path each time is written out once.
+    const written = requests.map((r) => (r.nextPath ? null : r.bytes(r.path)));
     try {
       let answered = 0;
       for (let turn = start + (n * period) / options.connections, i = 0; turn < end; i++) {
         const request = requests[i % requests.length]!;
+        const bytes = written[i % requests.length] ?? request.bytes(request.nextPath!());
         const early = turn - performance.now();
         if (early > 0) await sleep(early);
         const from = answered > turn ? turn : performance.now();
         const timed = turn >= timedFrom;
         if (timed) sent++;
         try {
-          const { statusCode, body } = await client.request({
-            method: request.method,
-            path: request.nextPath ? request.nextPath() : request.path,
-            headers: request.headers,
-            body: request.body,
-          });
-          await body.dump();
+          const status = await client.send(bytes);
           answered = performance.now();
-          tally.status(statusCode);
+          tally.status(status);
           if (timed) tally.time(answered - from, request.measure);
         } catch {
           answered = performance.now();
@@ -248,7 +249,7 @@ export async function runPaced(
         turn += period;
       }
     } finally {
-      await client.close();
+      client.close();
     }
   };
   await Promise.all(Array.from({ length: options.connections }, (_, n) => connection(n)));

@@ -126,7 +126,8 @@ export const unseen = (placeholder: string, type: 'text' | 'text[]' | 'int' | 'r
 /** A product whose search text has the pattern; a null pattern finds nothing, at no cost. */
 const searchTextHas = (pattern: string) => sql`p.search_text like ${unseen(pattern, 'text')}`;
 
-const slots = (words: number) =>
+/** The placeholders of every slot of a statement of `words` words, word by word. */
+const slotPlaceholders = (words: number) =>
   Array.from({ length: words }, (_, w) =>
     Array.from({ length: READINGS_PER_WORD }, (_, r) => ({
       pattern: patternOf(w, r),
@@ -143,7 +144,7 @@ const slots = (words: number) =>
  */
 export function searchMatch(words: number): SQL {
   if (words === 0) return searchTextHas(PHRASE.pattern);
-  const everyWord = slots(words).map(
+  const everyWord = slotPlaceholders(words).map(
     (readings) =>
       sql`(${sql.join(
         readings.map((r) => searchTextHas(r.pattern)),
@@ -166,7 +167,7 @@ export function searchRank(words: number): SQL {
     sql`${column} like ${sql.placeholder(pattern)}::text`;
   const inName = (pattern: string) =>
     sql`case when ${like(sql`p.search_name`, pattern)} then 1 else 0 end`;
-  const scores = slots(words).map((readings) => {
+  const scores = slotPlaceholders(words).map((readings) => {
     const each = readings.map(
       (r) =>
         sql`case when ${like(sql`p.search_text`, r.ranked)} then ${sql.placeholder(r.score)}::real + ${inName(r.ranked)} else 0 end`,
