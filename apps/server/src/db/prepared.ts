@@ -2,8 +2,11 @@
  * Statements prepared by name: Drizzle builds the SQL once, and PostgreSQL parses and plans it
  * once per connection instead of on every call (for the dashboard's order page the planning
  * alone cost more than running it). For the statements every request or every busy screen
- * makes; the rest are built as they are needed. Drizzle's own `.prepare(name)` does the work;
- * PGlite runs the same text and ignores the name.
+ * makes; the rest are built as they are needed. Drizzle's own `.prepare(name)` does the work
+ * for its query builder (`prepared`); a raw statement of a few shapes, which the builder cannot
+ * write (the search's, decision 190), is prepared through the session Drizzle's builder itself
+ * uses (`runShaped`): typed in Drizzle's published types, and a test on PostgreSQL reads the
+ * statements a connection keeps. PGlite runs the same text and ignores the name.
  *
  * A pooler in front of PostgreSQL must keep prepared statements (PgBouncer 1.21+ with
  * `max_prepared_statements`, or session mode).
