@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../apps/server/src/db/client';
-import { rowsOf, shapedQuery } from '../../apps/server/src/db/prepared';
+import { rowsOf, runShaped } from '../../apps/server/src/db/prepared';
 import { readingsOf, searchStatement } from '../../apps/server/src/modules/catalog/catalog.repo';
 import { searchTerms } from '../../apps/server/src/modules/catalog/search-sql';
 
@@ -17,13 +17,11 @@ export interface SearchExplained {
 }
 
 /** A plan as PostgreSQL prints it, from EXPLAIN's rows. */
-const printed = (explained: unknown) =>
-  rowsOf<Record<string, string>>(explained)
-    .map((row) => Object.values(row)[0])
-    .join('\n');
+const printed = (rows: Array<Record<string, string>>) =>
+  rows.map((row) => Object.values(row)[0]).join('\n');
 
 const planOf = async (db: Executor, statement: SQL) =>
-  printed(await db.execute(sql`explain (analyze, buffers) ${statement}`));
+  printed(rowsOf(await db.execute(sql`explain (analyze, buffers) ${statement}`)));
 
 /** The plans of a shop page searching for `query`, every category, sorted as shoppers see it. */
 export async function explainSearch(database: Database, query: string): Promise<SearchExplained> {
@@ -48,15 +46,11 @@ export async function explainSearch(database: Database, query: string): Promise<
     offset: 0,
   } as const;
   const page = searchStatement(filter, terms, await readingsOf(db, terms));
-  const { sql: text, params } = shapedQuery(page);
-  const explained = await db._.session
-    .prepareQuery(
-      { sql: `explain (analyze, buffers) ${text}`, params },
-      undefined,
-      undefined,
-      false,
-    )
-    .execute(page.values);
+  const explained = await runShaped<Record<string, string>>(db, {
+    name: null,
+    build: () => sql`explain (analyze, buffers) ${page.build()}`,
+    values: page.values,
+  });
   plans.push(printed(explained));
   return { query, plans };
 }

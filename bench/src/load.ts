@@ -221,17 +221,17 @@ export async function runPaced(
   const url = new URL(baseUrl);
   const connection = async (n: number) => {
     const client = await RawConnection.open(url);
-    const requests = connectionRequests(scenario, n).map((r) => ({
-      ...r,
-      bytes: (path: string) => requestBytes(url, r.method, path, r.headers, r.body),
-    }));
-    // A request without a new path each time is written out once.
-    const written = requests.map((r) => (r.nextPath ? null : r.bytes(r.path)));
+    const requests = connectionRequests(scenario, n).map(({ nextPath, ...r }) => {
+      const bytes = (path: string) => requestBytes(url, r.method, path, r.headers, r.body);
+      // A request without a new path each time is written out once.
+      const fixed = bytes(r.path);
+      return { measure: r.measure, next: nextPath ? () => bytes(nextPath()) : () => fixed };
+    });
     try {
       let answered = 0;
       for (let turn = start + (n * period) / options.connections, i = 0; turn < end; i++) {
         const request = requests[i % requests.length]!;
-        const bytes = written[i % requests.length] ?? request.bytes(request.nextPath!());
+        const bytes = request.next();
         const early = turn - performance.now();
         if (early > 0) await sleep(early);
         const from = answered > turn ? turn : performance.now();

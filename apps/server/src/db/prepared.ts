@@ -59,7 +59,7 @@ const shapes = new Map<string, Query>();
 const madeFor = new WeakMap<Executor, Map<string, ShapedQuery>>();
 
 /** A shape's statement text and its parameters (placeholders), built once when named. */
-export function shapedQuery({ name, build }: Pick<Shaped, 'name' | 'build'>): Query {
+function shapedQuery({ name, build }: Pick<Shaped, 'name' | 'build'>): Query {
   if (name === null) return dialect.sqlToQuery(build());
   let query = shapes.get(name);
   if (query === undefined) shapes.set(name, (query = dialect.sqlToQuery(build())));
